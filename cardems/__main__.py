@@ -1,0 +1,3 @@
+from cardems.cli import main
+
+raise SystemExit(main())

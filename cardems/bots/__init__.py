@@ -1,0 +1,70 @@
+"""Computer opponents. A bot sees a view and the legal moves, never the state.
+
+Every bot has the same shape::
+
+    move = bot.choose(view, legal_moves, rng)
+
+``rng`` is the bot's own :class:`~cardems.rng.Rng`, so a decision is a pure
+function of what the seat may know and the seed.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Protocol
+
+from cardems.errors import BadInput
+from cardems.rng import Rng
+
+LEVELS = ("easy", "normal", "hard")
+
+
+class Bot(Protocol):
+    level: str
+
+    def choose(self, view: Any, legal: list[Any], rng: Rng) -> Any:
+        ...
+
+
+class RandomBot:
+    """Easy: any legal move, uniformly."""
+
+    level = "easy"
+
+    def choose(self, view: Any, legal: list[Any], rng: Rng) -> Any:
+        return rng.choice(legal)
+
+
+def _pisti_normal() -> Bot:
+    from cardems.bots.pisti_normal import PistiNormal
+    return PistiNormal()
+
+
+_REGISTRY: dict[str, dict[str, Callable[[], Bot]]] = {
+    "pisti": {"easy": RandomBot, "normal": _pisti_normal},
+}
+
+
+def make_bot(game: str, level: str) -> Bot:
+    """The bot of ``level`` for ``game``; :class:`BadInput` names what exists."""
+    levels = _REGISTRY.get(game)
+    if levels is None:
+        raise BadInput(f"no computer opponents for {game!r}")
+    factory = levels.get(str(level).lower())
+    if factory is None:
+        raise BadInput(f"unknown level {level!r} for {game} (choose from: {', '.join(levels)})")
+    return factory()
+
+
+def levels_for(game: str) -> tuple[str, ...]:
+    return tuple(_REGISTRY.get(game, {}))
+
+
+def bot_rng(seed: int, seat: int, move_no: int) -> Rng:
+    """A bot's random source for one decision: from the game's seed, its seat and
+    the move number, so a resumed or replayed game sees the same decisions."""
+    return Rng((seed * 1_000_003 + seat * 7919 + move_no * 104_729) ^ 0x5DEECE66D)
+
+
+def bot_move(game: Any, bot: Bot, seat: int) -> Any:
+    """Ask ``bot`` for ``seat``'s move in ``game``: it gets the view, never the state."""
+    return bot.choose(game.view(seat), game.legal_moves(), bot_rng(game.seed, seat, len(game.moves)))

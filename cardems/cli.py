@@ -1,0 +1,150 @@
+"""Command line: ``python -m cardems replay|play ...``.
+
+Exit status 0 on success, 2 on bad input (one line on stderr, nothing on stdout).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Sequence, TextIO
+
+from cardems.bots import LEVELS, bot_move, make_bot
+from cardems.cards import SUIT_SYMBOLS, rank_of, suit_of
+from cardems.errors import BadInput
+from cardems.game import Game, parse_seed
+from cardems.games import PLANNED, game_class
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, status 2, like every bad input
+        raise BadInput(message)
+
+
+def _options(pairs: Sequence[str]) -> tuple[dict[str, str], str]:
+    options: dict[str, str] = {}
+    level = "normal"
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise BadInput(f"option {pair!r} is not NAME=VALUE")
+        if name == "level":
+            level = value
+        else:
+            options[name] = value
+    return options, level
+
+
+def _summary(game: Game) -> dict[str, Any]:
+    result = game.result()
+    return {
+        "game": game.name, "options": game.options, "over": result.over,
+        "to_move": game.to_move, "scores": list(result.scores),
+        "captured": list(result.captured), "winner": result.winner,
+    }
+
+
+def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    cls = game_class(args.game)
+    options, level = _options(args.option or [])
+    if level not in LEVELS:  # replayed moves include every seat's, so no bot plays here
+        raise BadInput(f"unknown level {level!r} (choose from: {', '.join(LEVELS)})")
+    if args.deck is None and args.seed is None:
+        raise BadInput("give --deck (an arranged deal) or --seed (a shuffle)")
+    seed = parse_seed(args.seed) if args.seed is not None else 0
+    game = cls.new(options, seed=seed, deck=args.deck)
+    for number, text in enumerate((args.moves or "").split(), 1):
+        try:
+            game.play(text)
+        except BadInput as exc:
+            raise BadInput(f"move {number} ({text}): {exc}") from None
+    out.write(json.dumps(_summary(game)) + "\n")
+    return 0
+
+
+def _pretty(card: str) -> str:
+    suit = suit_of(card)
+    return rank_of(card) + (SUIT_SYMBOLS[suit] if suit else "")
+
+
+def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
+    if args.game != "pisti":
+        game_class(args.game)
+        raise BadInput(f"terminal play is not available for {args.game} yet")
+    options, _ = _options(args.option or [])
+    seed = parse_seed(args.seed) if args.seed is not None else int.from_bytes(__import__("os").urandom(4), "big")
+    game = game_class("pisti").new(options, seed=seed)
+    bot = make_bot("pisti", args.level)
+    out.write(f"Pişti, seed {seed}, against the {args.level} computer. Type a card (e.g. 7H) or 'quit'.\n")
+    while not game.is_over():
+        seat = game.to_move
+        view = game.view(0)
+        if seat != 0:
+            _report(game.play(bot_move(game, bot, seat)), out)
+            continue
+        top = _pretty(view.pile_top) if view.pile_top else "empty"
+        out.write(f"\nPile: {top} ({view.pile_size} cards)   Stock: {view.stock_size}   "
+                  f"Captured: you {view.captured_counts[0]}, computer {view.captured_counts[1]}\n")
+        out.write("Your hand: " + "  ".join(f"{c}={_pretty(c)}" for c in view.hand) + "\n> ")
+        out.flush()
+        line = inp.readline()
+        if not line or line.strip().lower() in {"q", "quit", "exit"}:
+            out.write("\nBye.\n")
+            return 0
+        try:
+            _report(game.play(line.strip()), out)
+        except BadInput as exc:
+            out.write(f"Not legal: {exc}\n")
+    result = game.result()
+    for side, breakdown in enumerate(result.detail["deals"][-1]):
+        who = "You" if side == 0 else f"Computer {side}"
+        out.write(f"{who}: {breakdown}\n")
+    winner = result.winner
+    out.write("Draw.\n" if winner == "draw" else ("You win!\n" if winner == 0 else "The computer wins.\n"))
+    return 0
+
+
+def _report(events: list, out: TextIO) -> None:
+    names = {0: "You"}
+    for event in events:
+        who = names.get(event.seat, f"Computer {event.seat}")
+        if event.kind == "play":
+            out.write(f"{who} played {_pretty(event.cards[0])}\n")
+        elif event.kind == "capture":
+            label = {"pisti": " PİŞTİ! (+10)", "jack_pisti": " JACK PİŞTİ! (+20)"}.get(event.info["pisti"], "")
+            out.write(f"{who} captured {event.info['count']} cards.{label}\n")
+        elif event.kind == "sweep":
+            out.write(f"The last {event.info['count']} cards go to side {event.info['side']}.\n")
+        elif event.kind == "deal" and event.info["round"] > 1:
+            out.write(f"New cards dealt ({event.info['stock']} left in the stock).\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m cardems", description="Cardems card games")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    rep = sub.add_parser("replay", help="replay an arranged or seeded deal and print the outcome as JSON")
+    rep.add_argument("game", choices=PLANNED)
+    rep.add_argument("--deck", help='the arranged deal order, e.g. "AS 10D ..."')
+    rep.add_argument("--seed", help="shuffle with this seed (and seed later randomness)")
+    rep.add_argument("--option", action="append", metavar="NAME=VALUE")
+    rep.add_argument("--moves", help='moves in order, e.g. "7H 7S JD"')
+    ply = sub.add_parser("play", help="play a deal in the terminal")
+    ply.add_argument("game", choices=PLANNED)
+    ply.add_argument("--level", default="normal", choices=("easy", "normal", "hard"))
+    ply.add_argument("--seed")
+    ply.add_argument("--option", action="append", metavar="NAME=VALUE")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
+         err: TextIO | None = None, inp: TextIO | None = None) -> int:
+    out, err, inp = out or sys.stdout, err or sys.stderr, inp or sys.stdin
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command == "replay":
+            return cmd_replay(args, out)
+        return cmd_play(args, out, inp)
+    except BadInput as exc:
+        err.write(f"cardems: {exc}\n")
+        return 2

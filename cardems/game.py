@@ -1,0 +1,195 @@
+"""The protocol every Cardems game follows, and what the games share.
+
+A game is a state object in the style of python-chess's ``Board``::
+
+    game = Pisti.new({"players": 2}, seed=42)   # or deck=[...] for an arranged deal
+    while not game.is_over():
+        move = game.legal_moves()[0]
+        events = game.play(move)                 # what happened, for the eyes
+    game.result()
+
+``view(seat)`` gives what that seat may know; bots and the page only ever see
+views. A game is fully determined by its options, its seed, its deck order
+(when arranged) and its list of moves, which is exactly what :meth:`to_json`
+stores; :meth:`from_json` replays it, so a corrupt save cannot load half-way.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from cardems.errors import BadInput, IllegalMove
+
+SAVE_FORMAT = 1
+M = TypeVar("M")
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for the user interface to show.
+
+    ``kind`` names it (``play``, ``capture``, ``deal``...); ``seat`` is who did
+    it, ``cards`` the cards everybody saw, ``points`` any points it scored and
+    ``info`` the rest. Events never carry a card some seat may not see.
+    """
+
+    kind: str
+    seat: int | None = None
+    cards: tuple[str, ...] = ()
+    points: int = 0
+    info: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game: its allowed values and its default."""
+
+    name: str
+    values: tuple[Any, ...]
+    default: Any
+
+    def parse(self, raw: Any) -> Any:
+        """Turn a value from a route, the CLI or JSON into a typed value."""
+        for value in self.values:
+            if raw == value or str(raw).strip().lower() == str(value).lower():
+                return value
+        allowed = ", ".join(str(v).lower() for v in self.values)
+        raise BadInput(f"option {self.name}={raw!r} is not allowed (choose from: {allowed})")
+
+
+def parse_options(specs: tuple[Option, ...], raw: dict[str, Any] | None) -> dict[str, Any]:
+    """Typed options with defaults filled in; unknown names are an error."""
+    known = {spec.name: spec for spec in specs}
+    out = {spec.name: spec.default for spec in specs}
+    for name, value in (raw or {}).items():
+        spec = known.get(name.replace("-", "_"))
+        if spec is None:
+            raise BadInput(f"unknown option {name!r} (known: {', '.join(known)})")
+        out[spec.name] = spec.parse(value)
+    return out
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome so far: per seat, or per partnership where there are sides."""
+
+    over: bool
+    winner: int | str | None  # a side, "draw", or None while play goes on
+    scores: tuple[int, ...]
+    captured: tuple[int, ...]
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+class Game(ABC, Generic[M]):
+    """Base class of every game's state."""
+
+    name: ClassVar[str]
+    options_spec: ClassVar[tuple[Option, ...]]
+
+    options: dict[str, Any]
+    seed: int
+    arranged: list[str] | None
+    moves: list[str]
+
+    @classmethod
+    @abstractmethod
+    def new(cls, options: dict[str, Any] | None = None, *, seed: int = 0,
+            deck: list[str] | None = None) -> "Game[M]":
+        """A new game from a seed (shuffled) or an arranged deck order."""
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat whose turn it is, ``None`` once the game is over."""
+
+    @abstractmethod
+    def legal_moves(self) -> list[M]:
+        ...
+
+    @abstractmethod
+    def parse_move(self, text: str) -> M:
+        """A move from its text notation; :class:`BadInput` if malformed."""
+
+    @abstractmethod
+    def format_move(self, move: M) -> str:
+        ...
+
+    @abstractmethod
+    def _apply(self, move: M) -> list[Event]:
+        """Apply a move already known to be legal."""
+
+    @abstractmethod
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may know, as an immutable value."""
+
+    @abstractmethod
+    def result(self) -> Result:
+        ...
+
+    def is_over(self) -> bool:
+        return self.to_move is None
+
+    def play(self, move: M | str) -> list[Event]:
+        """Apply a move (a value or its text) and return what happened.
+
+        Raises :class:`IllegalMove` and changes nothing if it is not legal.
+        """
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        if self.is_over():
+            raise IllegalMove(f"{self.format_move(move)}: the game is over")
+        legal = self.legal_moves()
+        if move not in legal:
+            raise IllegalMove(self.why_illegal(move))
+        events = self._apply(move)
+        self.moves.append(self.format_move(move))
+        return events
+
+    def why_illegal(self, move: M) -> str:
+        """A sentence saying why ``move`` is not legal now (games refine it)."""
+        return f"{self.format_move(move)} is not a legal move now"
+
+    def to_json(self) -> dict[str, Any]:
+        """A save: enough to rebuild this exact state by replay."""
+        return {
+            "format": SAVE_FORMAT,
+            "game": self.name,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "deck": list(self.arranged) if self.arranged is not None else None,
+            "moves": list(self.moves),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Game[M]":
+        """Rebuild a game from :meth:`to_json` output; :class:`BadInput` if corrupt."""
+        if not isinstance(data, dict):
+            raise BadInput("the save is not a JSON object")
+        if data.get("format") != SAVE_FORMAT:
+            raise BadInput(f"unknown save format {data.get('format')!r}")
+        if data.get("game") != cls.name:
+            raise BadInput(f"the save is for {data.get('game')!r}, not {cls.name!r}")
+        seed, moves, deck = data.get("seed"), data.get("moves"), data.get("deck")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise BadInput("the save has no valid seed")
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise BadInput("the save's moves are not a list of texts")
+        if deck is not None and not (isinstance(deck, list) and all(isinstance(c, str) for c in deck)):
+            raise BadInput("the save's deck is not a list of card codes")
+        game = cls.new(data.get("options") or {}, seed=seed, deck=deck)
+        for number, text in enumerate(moves, 1):
+            try:
+                game.play(text)
+            except BadInput as exc:
+                raise BadInput(f"the save's move {number} ({text}) fails: {exc}") from None
+        return game
+
+
+def parse_seed(raw: Any) -> int:
+    """A seed from text: a non-negative integer below 2**53 (safe in JavaScript)."""
+    text = str(raw).strip()
+    if not text.isdigit() or int(text) >= 2**53:
+        raise BadInput(f"seed {raw!r} is not a whole number between 0 and 2^53")
+    return int(text)

@@ -1,0 +1,429 @@
+"""Pişti: the rules, and nothing else (see shared/rules/pisti.md).
+
+>>> game = Pisti.new(seed=1)
+>>> len(game.hands[0]), len(game.pile), game.to_move
+(4, 4, 0)
+>>> events = game.play(game.legal_moves()[0])
+>>> events[0].kind
+'play'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cardems.cards import Card, check_deck, parse_card, parse_cards, rank_of, standard_deck
+from cardems.errors import BadInput, IllegalMove
+from cardems.game import Event, Game, Option, Result, parse_options
+from cardems.rng import Rng
+
+HAND = 4
+OPENING = 4
+PISTI_POINTS = 10
+JACK_PISTI_POINTS = 20
+MOST_CARDS_POINTS = 3
+FULL_DECK = tuple(standard_deck())
+
+
+def card_points(card: Card) -> int:
+    """Points a single card is worth when captured."""
+    if card == "10D":
+        return 3
+    if card == "2C":
+        return 2
+    return 1 if card[0] in "AJ" else 0
+
+
+def is_jack(card: Card) -> bool:
+    return card[0] == "J"
+
+
+OPTIONS = (
+    Option("mode", ("classic", "match"), "classic"),
+    Option("players", (2, 3, 4), 2),
+    Option("target", (51, 101, 151), 151),
+    Option("last_card_pisti", (True, False), True),
+)
+
+
+def side_of(seat: int, players: int) -> int:
+    """Partners (4 players) share a side: seats 0+2 are side 0, 1+3 side 1."""
+    return seat % 2 if players == 4 else seat
+
+
+def side_count(players: int) -> int:
+    return 2 if players == 4 else players
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """One side's score for one deal."""
+
+    cards: int
+    aces: int
+    jacks: int
+    two_clubs: int
+    ten_diamonds: int
+    most_cards: int
+    pistis: int
+    jack_pistis: int
+
+    @property
+    def pisti_points(self) -> int:
+        return self.pistis * PISTI_POINTS + self.jack_pistis * JACK_PISTI_POINTS
+
+    @property
+    def total(self) -> int:
+        return (self.aces + self.jacks + self.two_clubs + self.ten_diamonds
+                + self.most_cards + self.pisti_points)
+
+    def as_dict(self) -> dict[str, int]:
+        return {
+            "cards": self.cards, "aces": self.aces, "jacks": self.jacks,
+            "two_clubs": self.two_clubs, "ten_diamonds": self.ten_diamonds,
+            "most_cards": self.most_cards, "pistis": self.pistis,
+            "jack_pistis": self.jack_pistis, "total": self.total,
+        }
+
+
+def score_deal(captured: list[list[Card]], pistis: list[list[int]]) -> list[Breakdown]:
+    """Score one deal from each side's captured cards and [piştis, Jack piştis]."""
+    counts = [len(cards) for cards in captured]
+    top = max(counts)
+    most = [MOST_CARDS_POINTS if c == top and counts.count(top) == 1 else 0 for c in counts]
+    return [
+        Breakdown(
+            cards=len(cards),
+            aces=sum(1 for c in cards if c[0] == "A"),
+            jacks=sum(1 for c in cards if c[0] == "J"),
+            two_clubs=2 if "2C" in cards else 0,
+            ten_diamonds=3 if "10D" in cards else 0,
+            most_cards=most[side],
+            pistis=pistis[side][0],
+            jack_pistis=pistis[side][1],
+        )
+        for side, cards in enumerate(captured)
+    ]
+
+
+@dataclass(frozen=True)
+class PistiView:
+    """What one seat may know. Nothing in it depends on a card the seat cannot see."""
+
+    seat: int
+    players: int
+    mode: str
+    target: int
+    last_card_pisti: bool
+    deal_no: int
+    lead: int
+    to_move: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    pile_size: int
+    pile_hidden: int                  # face-down opening cards at the bottom of the pile
+    pile_up: tuple[Card, ...]         # the face-up cards above them, bottom to top
+    opening_known: tuple[Card, ...]   # opening cards everybody saw (a Jack exchanged away)
+    hidden_holder: int | None         # side holding the captured face-down cards
+    history: tuple[tuple[int, Card], ...]   # every card played this deal, in order
+    captured_known: tuple[tuple[Card, ...], ...]  # per side, the captured cards all have seen
+    captured_counts: tuple[int, ...]
+    pistis: tuple[tuple[int, int], ...]   # per side: (piştis, Jack piştis)
+    last_capturer: int | None
+    match_scores: tuple[int, ...]
+    deal_scores: tuple[dict[str, int], ...] | None  # last finished deal, per side
+    revealed: tuple[Card, ...]        # the last finished deal's face-down opening cards
+    over: bool
+
+    @property
+    def side(self) -> int:
+        return side_of(self.seat, self.players)
+
+    @property
+    def sides(self) -> int:
+        return side_count(self.players)
+
+    @property
+    def pile_top(self) -> Card | None:
+        return self.pile_up[-1] if self.pile_up else None
+
+    def seen(self) -> set[Card]:
+        """Every card this seat has seen: its hand, played cards, shown opening cards."""
+        seen = set(self.hand)
+        seen.update(card for _, card in self.history)
+        seen.update(self.opening_known)
+        seen.update(self.pile_up)
+        for cards in self.captured_known:
+            seen.update(cards)
+        return seen
+
+    def unseen(self) -> list[Card]:
+        """The cards this seat has not seen, in a fixed order."""
+        seen = self.seen()
+        return [card for card in FULL_DECK if card not in seen]
+
+    def known_points(self, side: int) -> int:
+        """Points of a side that everybody can count so far (no hidden card, no most-cards)."""
+        return (sum(card_points(c) for c in self.captured_known[side])
+                + self.pistis[side][0] * PISTI_POINTS + self.pistis[side][1] * JACK_PISTI_POINTS)
+
+
+class Pisti(Game[Card]):
+    """A Pişti game: one deal (Classic) or a match of deals to a target."""
+
+    name = "pisti"
+    options_spec = OPTIONS
+
+    def __init__(self, options: dict[str, Any], seed: int, arranged: list[Card] | None) -> None:
+        self.options = options
+        self.players: int = options["players"]
+        self.sides = side_count(self.players)
+        self.seed = seed
+        self.arranged = arranged
+        self.rng = Rng(seed)
+        self.moves: list[str] = []
+        self.match_scores = [0] * self.sides
+        self.deal_results: list[list[Breakdown]] = []
+        self.revealed: list[Card] = []
+        self.start_events: list[Event] = []
+        self.deal_no = 0
+        self.winner: int | str | None = None
+        self.over = False
+        # per deal, set by _start_deal
+        self.lead = 0
+        self.turn: int | None = 0
+        self.stock: list[Card] = []
+        self.hands: list[list[Card]] = []
+        self.pile: list[Card] = []
+        self.pile_hidden = 0
+        self.opening_hidden: list[Card] = []
+        self.opening_known: list[Card] = []
+        self.hidden_holder: int | None = None
+        self.captured: list[list[Card]] = []
+        self.pistis: list[list[int]] = []
+        self.last_capturer: int | None = None
+        self.history: list[tuple[int, Card]] = []
+        self.round_no = 0
+
+    # ----------------------------------------------------------- creation
+    @classmethod
+    def new(cls, options: dict[str, Any] | None = None, *, seed: int = 0,
+            deck: list[str] | str | None = None) -> "Pisti":
+        opts = parse_options(OPTIONS, options)
+        arranged = None
+        if deck is not None:
+            arranged = parse_cards(deck)
+            check_deck(arranged, list(FULL_DECK))
+        game = cls(opts, seed, arranged)
+        game.start_events = game._start_deal(list(arranged) if arranged else None)
+        return game
+
+    def _shuffled(self) -> list[Card]:
+        deck = list(FULL_DECK)
+        self.rng.shuffle(deck)
+        return deck
+
+    def _start_deal(self, deck: list[Card] | None) -> list[Event]:
+        events: list[Event] = []
+        self.deal_no += 1
+        self.lead = (self.deal_no - 1) % self.players if self.options["mode"] == "match" else 0
+        if deck is None:
+            deck = self._shuffled()
+        while all(is_jack(c) for c in deck[:OPENING]):
+            events.append(Event("redeal", info={"reason": "four_jacks"}))
+            deck = self._shuffled()
+        pile = deck[:OPENING]
+        known: list[Card] = []
+        if is_jack(pile[-1]):
+            below = next(i for i in (2, 1, 0) if not is_jack(pile[i]))
+            known.append(pile[-1])
+            pile[-1], pile[below] = pile[below], pile[-1]
+        self.pile = pile
+        self.pile_hidden = OPENING - 1
+        self.opening_hidden = pile[:OPENING - 1]
+        self.opening_known = known
+        self.hidden_holder = None
+        self.stock = deck[OPENING:][::-1]  # next card at the end, so pop() deals it
+        self.hands = [[] for _ in range(self.players)]
+        self.captured = [[] for _ in range(self.sides)]
+        self.pistis = [[0, 0] for _ in range(self.sides)]
+        self.last_capturer = None
+        self.history = []
+        self.round_no = 0
+        self.turn = self.lead
+        events.append(Event("opening", cards=(pile[-1],), info={
+            "deal": self.deal_no, "lead": self.lead, "exchanged_jack": known[0] if known else None}))
+        events.append(self._deal_round())
+        return events
+
+    def _deal_round(self) -> Event:
+        self.round_no += 1
+        for k in range(self.players):
+            seat = (self.lead + k) % self.players
+            for _ in range(HAND):
+                self.hands[seat].append(self.stock.pop())
+        return Event("deal", info={"round": self.round_no, "stock": len(self.stock)})
+
+    # ----------------------------------------------------------- protocol
+    @property
+    def to_move(self) -> int | None:
+        return None if self.over else self.turn
+
+    def legal_moves(self) -> list[Card]:
+        if self.over or self.turn is None:
+            return []
+        return list(dict.fromkeys(self.hands[self.turn]))
+
+    def parse_move(self, text: str) -> Card:
+        return parse_card(text)
+
+    def format_move(self, move: Card) -> str:
+        return move
+
+    def why_illegal(self, move: Card) -> str:
+        return f"{move} is not in the hand of seat {self.turn}, whose turn it is"
+
+    def side(self, seat: int) -> int:
+        return side_of(seat, self.players)
+
+    def _apply(self, card: Card) -> list[Event]:
+        seat = self.turn
+        assert seat is not None
+        side = self.side(seat)
+        hand = self.hands[seat]
+        hand.remove(card)
+        self.history.append((seat, card))
+        events = [Event("play", seat, (card,))]
+        last_card = not self.stock and not any(self.hands)
+        top = self.pile[-1] if self.pile else None
+        if top is not None and (rank_of(card) == rank_of(top) or is_jack(card)):
+            single = len(self.pile) == 1
+            kind = None
+            if single and rank_of(card) == rank_of(top):
+                kind = "jack_pisti" if is_jack(card) else "pisti"
+                if last_card and not self.options["last_card_pisti"]:
+                    kind = None
+            points = 0
+            if kind:
+                self.pistis[side][1 if kind == "jack_pisti" else 0] += 1
+                points = JACK_PISTI_POINTS if kind == "jack_pisti" else PISTI_POINTS
+            self.pile.append(card)
+            events.append(self._take(side, seat, "capture", kind, points))
+        else:
+            self.pile.append(card)
+        if last_card:
+            if self.pile:
+                taker = self.last_capturer if self.last_capturer is not None else self.side(0)
+                events.append(self._take(taker, None, "sweep", None, 0))
+            events.extend(self._end_deal())
+        else:
+            self.turn = (seat + 1) % self.players
+            if not any(self.hands):
+                events.append(self._deal_round())
+        return events
+
+    def _take(self, side: int, seat: int | None, kind: str, pisti: str | None, points: int) -> Event:
+        """Move the whole pile to ``side``; the face-down opening cards stay secret."""
+        if self.pile_hidden:
+            self.hidden_holder = side
+            self.pile_hidden = 0
+        shown = tuple(c for c in self.pile if c not in self.opening_hidden or c in self.opening_known)
+        taken = len(self.pile)
+        self.captured[side].extend(self.pile)
+        self.pile = []
+        if kind == "capture":
+            self.last_capturer = side
+        return Event(kind, seat, shown, points, {"side": side, "count": taken, "pisti": pisti})
+
+    def _end_deal(self) -> list[Event]:
+        scores = score_deal(self.captured, self.pistis)
+        self.deal_results.append(scores)
+        self.revealed = [c for c in self.opening_hidden if c not in self.opening_known]
+        for side, breakdown in enumerate(scores):
+            self.match_scores[side] += breakdown.total
+        events = [Event("deal_scored", cards=tuple(self.opening_hidden), info={
+            "deal": self.deal_no, "scores": [b.as_dict() for b in scores],
+            "match_scores": list(self.match_scores)})]
+        winner = self._decide()
+        if winner is None:
+            events.extend(self._start_deal(None))
+        else:
+            self.over = True
+            self.turn = None
+            self.winner = winner
+            events.append(Event("game_over", info={"winner": winner}))
+        return events
+
+    def _decide(self) -> int | str | None:
+        """The winning side, ``"draw"``, or ``None`` if another deal is due."""
+        if self.options["mode"] == "classic":
+            last = self.deal_results[-1]
+            keys = [(b.total, b.cards) for b in last]
+            best = max(keys)
+            return keys.index(best) if keys.count(best) == 1 else "draw"
+        target = self.options["target"]
+        reached = [s for s in range(self.sides) if self.match_scores[s] >= target]
+        if not reached:
+            return None
+        best = max(self.match_scores[s] for s in reached)
+        leaders = [s for s in reached if self.match_scores[s] == best]
+        return leaders[0] if len(leaders) == 1 else None
+
+    # ----------------------------------------------------------- outcome and views
+    def result(self) -> Result:
+        if self.over or self.options["mode"] == "match":
+            scores = tuple(self.match_scores)
+        else:
+            scores = tuple(b.total for b in score_deal(self.captured, self.pistis))
+        if self.over and self.options["mode"] == "classic":
+            captured = tuple(b.cards for b in self.deal_results[-1])
+        else:
+            captured = tuple(len(c) for c in self.captured)
+        detail = {"deals": [[b.as_dict() for b in deal] for deal in self.deal_results]}
+        return Result(self.over, self.winner if self.over else None, scores, captured, detail)
+
+    def view(self, seat: int) -> PistiView:
+        if not 0 <= seat < self.players:
+            raise BadInput(f"no seat {seat} in a {self.players}-player game")
+        hidden = set(self.opening_hidden) - set(self.opening_known)
+        known = tuple(tuple(c for c in cards if c not in hidden) for cards in self.captured)
+        last = self.deal_results[-1] if self.deal_results else None
+        return PistiView(
+            seat=seat, players=self.players, mode=self.options["mode"],
+            target=self.options["target"], last_card_pisti=self.options["last_card_pisti"],
+            deal_no=self.deal_no, lead=self.lead, to_move=self.to_move,
+            hand=tuple(self.hands[seat]),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            stock_size=len(self.stock), pile_size=len(self.pile), pile_hidden=self.pile_hidden,
+            pile_up=tuple(self.pile[self.pile_hidden:]),
+            opening_known=tuple(self.opening_known), hidden_holder=self.hidden_holder,
+            history=tuple(self.history), captured_known=known,
+            captured_counts=tuple(len(c) for c in self.captured),
+            pistis=tuple((p[0], p[1]) for p in self.pistis),
+            last_capturer=self.last_capturer, match_scores=tuple(self.match_scores),
+            deal_scores=tuple(b.as_dict() for b in last) if last else None,
+            revealed=tuple(self.revealed),
+            over=self.over,
+        )
+
+    def copy(self) -> "Pisti":
+        """An independent copy, cheaper than ``copy.deepcopy`` (used by search)."""
+        other = object.__new__(Pisti)
+        other.__dict__.update(self.__dict__)
+        other.options = dict(self.options)
+        other.rng = Rng(self.rng.state)
+        other.moves = list(self.moves)
+        other.match_scores = list(self.match_scores)
+        other.deal_results = list(self.deal_results)
+        other.revealed = list(self.revealed)
+        other.stock = list(self.stock)
+        other.hands = [list(h) for h in self.hands]
+        other.pile = list(self.pile)
+        other.opening_hidden = list(self.opening_hidden)
+        other.opening_known = list(self.opening_known)
+        other.captured = [list(c) for c in self.captured]
+        other.pistis = [list(p) for p in self.pistis]
+        other.history = list(self.history)
+        return other

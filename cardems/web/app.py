@@ -1,0 +1,188 @@
+"""The app: language, routes, the lobby, saved games, and the table in play."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from cardems.errors import BadInput
+from cardems.games import GAMES, PLANNED
+from cardems.web import dom
+from cardems.web.i18n import LANGUAGES, Catalog, pick_language
+from cardems.web.route import SPEEDS, Route, parse_route
+
+LANG_KEY = "cardems:lang"
+SPEED_KEY = "cardems:speed"
+
+
+def save_key(game: str) -> str:
+    return f"cardems:save:{game}"
+
+
+class App:
+    """One per page. Owns the catalog, the settings and the current table."""
+
+    def __init__(self) -> None:
+        stored = dom.store_get(LANG_KEY)
+        browser = list(window.navigator.languages or []) or [window.navigator.language or "en"]
+        self.lang = stored if stored in LANGUAGES else pick_language(browser)
+        self.catalog = Catalog(self.lang)
+        stored_speed = dom.store_get(SPEED_KEY)
+        self.speed_setting = stored_speed if stored_speed in SPEEDS else "normal"
+        self.route: Route = Route(None)
+        self.table: Any = None
+        self._proxies: list[Any] = []
+
+    # ------------------------------------------------------------ start-up
+    def start(self) -> None:
+        self._listen(document, "click", self.on_click)
+        self._listen(document, "change", self.on_change)
+        self._listen(window, "hashchange", lambda _e: self.on_route())
+        self.apply_language(self.lang, store=False)
+        self.on_route()
+        dom.mark("cardems:ready")
+        window.cardemsShell.loaded()
+
+    def _listen(self, target: Any, name: str, handler: Any) -> None:
+        proxy = create_proxy(handler)
+        self._proxies.append(proxy)
+        target.addEventListener(name, proxy)
+
+    @property
+    def speed(self) -> str:
+        return self.route.speed or self.speed_setting
+
+    def t(self, key: str, **params: Any) -> str:
+        return self.catalog.t(key, **params)
+
+    # ------------------------------------------------------------ language
+    def apply_language(self, lang: str, store: bool = True) -> None:
+        self.lang = lang if lang in LANGUAGES else "en"
+        self.catalog = Catalog(self.lang)
+        if store:
+            dom.store_set(LANG_KEY, self.lang)
+        window.cardemsShell.setLanguage(self.lang)
+        select = dom.by_id("lang")
+        if select is not None:
+            select.value = self.lang
+        if self.table is not None:
+            self.table.render()
+        self.render_notices()
+
+    # ------------------------------------------------------------ routing
+    def on_route(self) -> None:
+        route = parse_route(str(window.location.hash or ""))
+        self.notices = list(route.notices)
+        self.route = route
+        if self.table is not None:
+            self.table.close()
+            self.table = None
+        if route.game is None or route.coming:
+            self.show_lobby(route)
+        else:
+            self.show_table(route)
+        self.render_notices()
+
+    def navigate(self, route: Route) -> None:
+        window.location.hash = route.to_hash()
+
+    def replace_hash(self, route: Route) -> None:
+        window.history.replaceState(None, "", route.to_hash())
+
+    def show_lobby(self, route: Route) -> None:
+        document.body.setAttribute("data-view", "lobby")
+        coming = dom.by_id("coming")
+        if route.coming and route.game:
+            coming.textContent = self.t("coming.body", game=self.t(f"game.{route.game}.name"))
+            coming.hidden = False
+        else:
+            coming.hidden = True
+        for name in PLANNED:
+            tile = document.querySelector(f'[data-game-tile="{name}"]')
+            if tile is not None:
+                save = dom.store_get(save_key(name))
+                tile.classList.toggle("has-save", bool(save and not save.get("over")))
+        dom.set_state("ready")
+
+    def show_table(self, route: Route) -> None:
+        from cardems.web.pisti_table import PistiTable
+
+        document.body.setAttribute("data-view", "table")
+        cls = GAMES[route.game]
+        saved = dom.store_get(save_key(route.game))
+        game = None
+        if isinstance(saved, dict) and (saved.get("__corrupt__") or "game" in saved):
+            wanted = None if route.seed is None else route.to_hash_without_speed()
+            if saved.get("__corrupt__"):
+                self.notices.append(("notice.bad_save", {}))
+                dom.store_del(save_key(route.game))
+            elif wanted is None and not saved.get("over") or wanted == saved.get("hash"):
+                try:
+                    game = cls.from_json(saved["game"])
+                    if wanted is None:  # resume the unfinished game: show its route
+                        resumed = parse_route(saved["hash"])
+                        resumed.speed = route.speed
+                        route = self.route = resumed
+                    if game.moves:
+                        self.notices.append(("notice.resumed", {}))
+                except (BadInput, KeyError, TypeError) as exc:
+                    window.console.warn(f"cardems: discarded a save: {exc}")
+                    self.notices.append(("notice.bad_save", {}))
+                    dom.store_del(save_key(route.game))
+                    game = None
+        if game is None:
+            if route.seed is None:
+                route.seed = secrets.randbelow(2**31)
+            game = cls.new(route.options, seed=route.seed)
+        route.seed = game.seed
+        self.replace_hash(route)
+        self.table = PistiTable(self, route, game)
+        self.table.mount()
+
+    def save(self, route: Route, game: Any) -> None:
+        dom.store_set(save_key(route.game), {
+            "hash": route.to_hash_without_speed(), "over": game.is_over(), "game": game.to_json()})
+
+    def new_game(self) -> None:
+        route = parse_route(self.route.to_hash())
+        route.seed = secrets.randbelow(2**31)
+        route.notices = []
+        self.navigate(route)
+
+    # ------------------------------------------------------------ notices
+    def render_notices(self) -> None:
+        items = "".join(
+            f'<li class="notice" role="status">{dom.esc(self.t(key, **params))}'
+            f'<button type="button" class="notice-x" data-action="dismiss" '
+            f'aria-label="{dom.esc(self.t("notice.dismiss"))}">×</button></li>'
+            for key, params in getattr(self, "notices", []))
+        dom.set_html("notices", items)
+
+    # ------------------------------------------------------------ events
+    def on_click(self, event: Any) -> None:
+        target = event.target.closest("[data-action],button[data-card]")
+        if target is None or target.disabled:
+            return
+        action = target.getAttribute("data-action")
+        if action == "dismiss":
+            self.notices = []
+            self.render_notices()
+        elif action == "new-game":
+            self.new_game()
+        elif self.table is not None:
+            self.table.on_click(target, action, event)
+
+    def on_change(self, event: Any) -> None:
+        target = event.target
+        if target.id == "lang":
+            self.apply_language(str(target.value))
+        elif target.id == "speed" and str(target.value) in SPEEDS:
+            self.speed_setting = str(target.value)
+            dom.store_set(SPEED_KEY, self.speed_setting)
+            self.route.speed = None
+            self.replace_hash(self.route)
+            if self.table is not None:
+                self.table.render()

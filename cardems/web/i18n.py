@@ -1,0 +1,61 @@
+"""Message catalogs: every text the page shows comes from ``locales/<lang>.json``.
+
+The same JSON files paint the static shell (via ``static/js/shell.js``) before
+Python loads, so there is one catalog per language.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from cardems.cards import rank_of, suit_of
+
+LANGUAGES = {"en": "English", "ar": "العربية"}
+RTL = {"ar"}
+DEFAULT = "en"
+_DIR = Path(__file__).with_name("locales")
+
+
+def pick_language(preferred: list[str] | tuple[str, ...]) -> str:
+    """The first supported language among the browser's preferences."""
+    for tag in preferred:
+        code = str(tag).lower().split("-")[0]
+        if code in LANGUAGES:
+            return code
+    return DEFAULT
+
+
+class Catalog:
+    """Look-ups with ``{name}`` parameters; a missing key falls back to English."""
+
+    _cache: dict[str, dict[str, str]] = {}
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang if lang in LANGUAGES else DEFAULT
+        self.messages = self._load(self.lang)
+        self.fallback = self._load(DEFAULT)
+
+    @classmethod
+    def _load(cls, lang: str) -> dict[str, str]:
+        if lang not in cls._cache:
+            cls._cache[lang] = json.loads((_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+        return cls._cache[lang]
+
+    @property
+    def rtl(self) -> bool:
+        return self.lang in RTL
+
+    def t(self, key: str, **params: Any) -> str:
+        text = self.messages.get(key) or self.fallback.get(key) or key
+        return text.format(**params) if params else text
+
+    def card_name(self, card: str) -> str:
+        """``7 of hearts`` / ``7 الكبة``: the accessible name of a card."""
+        if card == "X":
+            return self.t("card.joker")
+        return self.t("card.name", rank=self.t(f"rank.{rank_of(card)}"), suit=self.t(f"suit.{suit_of(card)}"))
+
+    def number(self, value: int) -> str:
+        return str(value)

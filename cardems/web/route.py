@@ -1,0 +1,107 @@
+"""Routes of the page: ``#/pisti?seed=42&players=2&speed=instant``.
+
+Pure Python, so it is tested under CPython. A malformed route never fails:
+what cannot be used is dropped, the rest falls back to defaults, and each
+problem becomes a notice for the player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qsl, urlencode
+
+from cardems.bots import LEVELS
+from cardems.errors import BadInput
+from cardems.game import parse_seed, parse_options
+from cardems.games import GAMES, PLANNED
+
+SPEEDS = ("normal", "fast", "instant")
+PAGE_KEYS = ("seed", "speed", "level")
+
+
+@dataclass
+class Route:
+    """What the page should show; ``notices`` explains anything ignored."""
+
+    game: str | None                     # None: the lobby
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: int | None = None
+    speed: str | None = None
+    level: str = "normal"
+    notices: list[tuple[str, dict[str, str]]] = field(default_factory=list)
+    coming: bool = False                 # a planned game that is not playable yet
+
+    def to_hash_without_speed(self) -> str:
+        """The hash that identifies the game itself (speed is only a way of watching it)."""
+        speed, self.speed = self.speed, None
+        try:
+            return self.to_hash()
+        finally:
+            self.speed = speed
+
+    def to_hash(self) -> str:
+        """The canonical hash for this route (options that differ from defaults only)."""
+        if self.game is None:
+            return "#/"
+        query: dict[str, str] = {}
+        cls = GAMES.get(self.game)
+        if cls is not None:
+            defaults = parse_options(cls.options_spec, {})
+            for name, value in self.options.items():
+                if value != defaults.get(name):
+                    query[name] = str(value).lower()
+        if self.level != "normal":
+            query["level"] = self.level
+        if self.seed is not None:
+            query["seed"] = str(self.seed)
+        if self.speed is not None:
+            query["speed"] = self.speed
+        return f"#/{self.game}" + (f"?{urlencode(query)}" if query else "")
+
+
+def parse_route(hash_text: str) -> Route:
+    """Parse ``location.hash``; never raises."""
+    text = (hash_text or "").lstrip("#")
+    path, _, query = text.partition("?")
+    name = path.strip("/").lower()
+    if not name:
+        return Route(None)
+    if name not in PLANNED:
+        return Route(None, notices=[("notice.unknown_game", {"name": name[:40]})])
+    if name not in GAMES:
+        return Route(name, coming=True)
+    route = Route(name)
+    raw: dict[str, str] = {}
+    for key, value in parse_qsl(query, keep_blank_values=True):
+        key = key.strip().lower().replace("-", "_")
+        if key == "seed":
+            try:
+                route.seed = parse_seed(value)
+            except BadInput:
+                route.notices.append(("notice.bad_seed", {"value": value[:40]}))
+        elif key == "speed":
+            if value.lower() in SPEEDS:
+                route.speed = value.lower()
+            else:
+                route.notices.append(("notice.bad_value", {"name": key, "value": value[:40]}))
+        elif key == "level":
+            if value.lower() in LEVELS:
+                route.level = value.lower()
+            else:
+                route.notices.append(("notice.bad_value", {"name": key, "value": value[:40]}))
+        else:
+            raw[key] = value
+    specs = GAMES[name].options_spec
+    known = {spec.name: spec for spec in specs}
+    route.options = parse_options(specs, {})
+    for key, value in raw.items():
+        spec = known.get(key)
+        if spec is None:
+            route.notices.append(("notice.unknown_option", {"name": key[:40]}))
+            continue
+        try:
+            route.options[key] = spec.parse(value)
+        except BadInput:
+            route.notices.append(("notice.bad_value", {"name": key, "value": value[:40]}))
+    return route

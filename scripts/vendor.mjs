@@ -1,0 +1,30 @@
+// Copy the runtime files the page needs from node_modules into static/vendor/.
+// static/vendor/ is not committed: `npm ci && npm run vendor` rebuilds it from package-lock.json.
+import { cpSync, mkdirSync, rmSync, readdirSync, existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const out = join(root, "static", "vendor");
+const mods = join(root, "node_modules");
+
+const PYODIDE_FILES = [
+  "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+  "pyodide-lock.json", "pyodide.js",
+];
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(join(out, "pyodide"), { recursive: true });
+mkdirSync(join(out, "pyscript"), { recursive: true });
+
+for (const name of PYODIDE_FILES) {
+  cpSync(join(mods, "pyodide", name), join(out, "pyodide", name));
+}
+// PyScript's chunk names change every release: copy its dist/ folder, minus source maps.
+const dist = join(mods, "@pyscript", "core", "dist");
+if (!existsSync(dist)) throw new Error("run `npm ci` first: @pyscript/core is missing");
+for (const name of readdirSync(dist)) {
+  if (name.endsWith(".map")) continue;
+  cpSync(join(dist, name), join(out, "pyscript", name), { recursive: true });
+}
+console.log(`vendored PyScript and Pyodide into ${out}`);

@@ -1,0 +1,48 @@
+"""The message catalogs: same keys in every language, placeholders kept."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from cardems.web.i18n import LANGUAGES, Catalog, pick_language
+
+LOCALES = Path(__file__).resolve().parents[2] / "cardems" / "web" / "locales"
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def load(lang):
+    return json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("lang", sorted(set(LANGUAGES) - {"en"}))
+def test_every_language_has_every_key_and_the_same_placeholders(lang):
+    en, other = load("en"), load(lang)
+    assert set(other) == set(en)
+    for key, text in en.items():
+        assert set(PLACEHOLDER.findall(other[key])) == set(PLACEHOLDER.findall(text)), key
+        assert other[key].strip(), key
+
+
+def test_language_follows_the_browser():
+    assert pick_language(["ar-EG", "en"]) == "ar"
+    assert pick_language(["de-DE", "en-GB"]) == "en"
+    assert pick_language(["xx"]) == "en"
+
+
+def test_card_names_and_direction():
+    assert Catalog("en").card_name("QH") == "Queen of hearts"
+    ar = Catalog("ar")
+    assert ar.rtl and ar.card_name("10D") == "10 الديناري"
+    assert Catalog("en").t("event.capture", name="You", n=3) == "You took 3 cards"
+
+
+def test_every_key_used_in_the_web_code_exists():
+    en = load("en")
+    web = Path(__file__).resolve().parents[2] / "cardems" / "web"
+    html = (web.parents[1] / "index.html").read_text(encoding="utf-8")
+    used = set(re.findall(r'data-i18n="([\w.\-]+)"', html))
+    for path in web.glob("*.py"):
+        used |= set(re.findall(r'\bt\("([a-z_]+\.[\w.\-]+)"', path.read_text(encoding="utf-8")))
+    assert used and not (used - set(en)), used - set(en)
