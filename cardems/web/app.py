@@ -102,7 +102,7 @@ class App:
             coming.hidden = True
         for name in PLANNED:
             tile = document.querySelector(f'[data-game-tile="{name}"]')
-            if tile is not None:
+            if not dom.absent(tile):
                 save = dom.store_get(save_key(name))
                 tile.classList.toggle("has-save", bool(save and not save.get("over")))
         dom.set_state("ready")
@@ -164,9 +164,9 @@ class App:
     # ------------------------------------------------------------ events
     def on_click(self, event: Any) -> None:
         target = event.target.closest("[data-action],button[data-card]")
-        if target is None or target.disabled:
+        if dom.absent(target) or target.disabled:
             return
-        action = target.getAttribute("data-action")
+        action = dom.attr(target, "data-action")
         if action == "dismiss":
             self.notices = []
             self.render_notices()

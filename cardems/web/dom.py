@@ -12,12 +12,24 @@ from pyscript import document, window
 ROOT = document.documentElement
 
 
+def absent(value: Any) -> bool:
+    """True for Python None and JavaScript null/undefined (Pyodide 314 has a distinct ``jsnull``)."""
+    return value is None or type(value).__name__ in ("JsNull", "JsUndefined") or str(type(value)) == "<class 'pyodide.ffi.JsNull'>"
+
+
+def attr(node: Any, name: str) -> str | None:
+    """An attribute's value, or None when it is missing."""
+    value = node.getAttribute(name)
+    return None if absent(value) else str(value)
+
+
 def esc(text: Any) -> str:
     return escape(str(text), quote=True)
 
 
 def by_id(name: str) -> Any:
-    return document.getElementById(name)
+    node = document.getElementById(name)
+    return None if absent(node) else node
 
 
 def set_html(name: str, html: str) -> None:
@@ -54,7 +66,7 @@ def store_get(key: str) -> Any:
         raw = window.localStorage.getItem(key)
     except Exception:  # storage disabled (private mode, file://)
         return None
-    if raw is None:
+    if absent(raw):
         return None
     try:
         return json.loads(raw)

@@ -94,7 +94,7 @@ class PistiTable:
 
     # ------------------------------------------------------------ input
     def on_click(self, target: Any, action: str | None, event: Any) -> None:
-        card = target.getAttribute("data-card")
+        card = dom.attr(target, "data-card")
         if action is None and card and card != "back":
             self.on_card(card, float(event.timeStamp))
         elif action == "next":
@@ -205,6 +205,7 @@ class PistiTable:
         if not self.alive:
             return
         view = self.game.view(0)
+        dom.ROOT.classList.toggle("instant", self.app.speed == "instant")
         dom.set_html("table-bar", self.render_bar(view))
         dom.set_html("felt", self.render_felt(view))
         dom.set_html("log", "".join(f"<li>{dom.esc(line)}</li>" for line in self.log))
@@ -255,12 +256,12 @@ class PistiTable:
                 f'{"" if c in playable else " disabled"}>{card_svg(c)}</button>'
                 for c in view.hand)
             hand = f'<div class="hand mine" role="group" aria-label="{dom.esc(self.t("table.your_hand"))}">{cards}</div>'
-            return f'<section class="seat seat-{where}{turn}" data-seat="{seat}"><h3 class="seat-name">{name}</h3>{stats}{hand}</section>'
+            return f'<section class="seat seat-{where}{turn}" data-seat="{seat}"><header class="seat-head"><h3 class="seat-name">{name}</h3>{stats}</header>{hand}</section>'
         n = view.hand_sizes[seat]
         backs = "".join(f'<div class="card back" data-card="back">{back_svg()}</div>' for _ in range(n))
         label = dom.esc(self.t("table.hand_of", name=self.seat_name(seat), n=n))
         hand = f'<div class="hand theirs" role="img" aria-label="{label}">{backs}</div>'
-        return f'<section class="seat seat-{where}{turn}" data-seat="{seat}"><h3 class="seat-name">{name}</h3>{hand}{stats}</section>'
+        return f'<section class="seat seat-{where}{turn}" data-seat="{seat}"><header class="seat-head"><h3 class="seat-name">{name}</h3>{stats}</header>{hand}</section>'
 
     def render_stats(self, view: PistiView, side: int) -> str:
         t = self.t

@@ -1,0 +1,114 @@
+"""Latency of the Pişti page in play: the app's own ``cardems:move`` (human input
+to DOM showing the result) and ``cardems:ai`` (one bot decision) measures.
+
+    python bench/moves.py [--seeds 1,2,3]
+
+For each seed, a fresh browser context opens ``#/pisti?seed=N&speed=instant``
+and plays the whole deal by clicking the first enabled ``button[data-card]``
+whenever ``data-cardems`` is ``ready``, until it is ``over``. Then all
+``cardems:move`` and ``cardems:ai`` measures are collected.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import chromium, ensure_runtime, median, percentile, serve_root  # noqa: E402
+
+TIMEOUT_MS = 120_000
+STATE = "document.documentElement.getAttribute('data-cardems')"
+READY_OR_OVER = f"['ready', 'over', 'error'].includes({STATE})"
+PLAYABLE = "button[data-card]:not([disabled])"
+MAX_CLICKS = 200  # a 2-player deal is 24 human moves; this only guards against a stuck page
+
+
+def parse_seeds(text: str) -> list[int]:
+    return [int(s) for s in text.replace(" ", "").split(",") if s]
+
+
+def play_seed(browser, base: str, seed: int) -> dict:
+    context = browser.new_context()  # fresh localStorage: no saved game is resumed
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{base}/index.html#/pisti?seed={seed}&speed=instant")
+        clicks = 0
+        while True:
+            page.wait_for_function(READY_OR_OVER, timeout=TIMEOUT_MS, polling=10)
+            state = page.evaluate(STATE)
+            if state in ("over", "error"):
+                break
+            if clicks >= MAX_CLICKS:
+                raise RuntimeError(f"seed {seed}: no end after {clicks} clicks")
+            buttons = page.locator(PLAYABLE)
+            if buttons.count() == 0:
+                page.wait_for_timeout(20)  # not drawn yet: look again
+                continue
+            buttons.first.click(timeout=TIMEOUT_MS)
+            clicks += 1
+            # the click handler sets `busy` synchronously; the loop then waits for ready/over
+        if state == "error":
+            raise RuntimeError(f"seed {seed}: the page failed to start: {errors[:3]}")
+        measures = page.evaluate(
+            "() => performance.getEntriesByType('measure')"
+            ".filter(m => m.name.startsWith('cardems:'))"
+            ".map(m => [m.name, m.duration])")
+        result = page.evaluate(
+            "() => { const d = document.querySelector('dialog#result');"
+            " return d ? [d.getAttribute('data-winner'), d.getAttribute('data-scores')] : [null, null]; }")
+        if errors:
+            print(f"  seed {seed}: page errors: {errors[:3]}", file=sys.stderr)
+        return {"seed": seed, "clicks": clicks, "winner": result[0], "scores": result[1],
+                "move": [d for n, d in measures if n == "cardems:move"],
+                "ai": [d for n, d in measures if n == "cardems:ai"]}
+    finally:
+        context.close()
+
+
+def stats(values: list[float]) -> dict:
+    if not values:
+        return {"count": 0, "median": float("nan"), "p95": float("nan"), "max": float("nan")}
+    return {"count": len(values), "median": median(values), "p95": percentile(values, 95), "max": max(values)}
+
+
+def run(seeds: list[int], quiet: bool = False) -> dict:
+    ensure_runtime()
+    t0 = time.perf_counter()
+    games = []
+    with serve_root() as base, chromium() as browser:
+        for seed in seeds:
+            g = play_seed(browser, base, seed)
+            games.append(g)
+            if not quiet:
+                print(f"  seed {seed}: {g['clicks']} clicks, winner {g['winner']}, scores {g['scores']}, "
+                      f"{len(g['move'])} move / {len(g['ai'])} ai measures", flush=True)
+    return {"seeds": seeds,
+            "move": stats([d for g in games for d in g["move"]]),
+            "ai": stats([d for g in games for d in g["ai"]]),
+            "seconds": time.perf_counter() - t0}
+
+
+def report(s: dict) -> str:
+    lines = [f"moves (Pişti, speed=instant, seeds {','.join(map(str, s['seeds']))}; ms)"]
+    for name in ("move", "ai"):
+        st = s[name]
+        lines.append(f"  cardems:{name:<4}  count {st['count']:4d}  median {st['median']:7.2f}  "
+                     f"p95 {st['p95']:7.2f}  max {st['max']:7.2f}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", default="1,2,3", help="comma-separated deal seeds (default 1,2,3)")
+    args = parser.parse_args(argv)
+    print(report(run(parse_seeds(args.seeds))))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

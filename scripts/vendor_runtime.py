@@ -1,0 +1,34 @@
+"""Make sure static/vendor/ holds the PyScript and Pyodide runtime pinned in package-lock.json."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+VENDOR = ROOT / "static" / "vendor"
+STAMP = VENDOR / ".lock-sha256"
+
+
+def _lock_hash() -> str:
+    return hashlib.sha256((ROOT / "package-lock.json").read_bytes()).hexdigest()
+
+
+def ensure_runtime() -> None:
+    """Run ``npm ci`` and ``npm run vendor`` unless the vendored copy matches the lock file."""
+    if STAMP.is_file() and STAMP.read_text().strip() == _lock_hash():
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        raise SystemExit("cardems: npm is needed to fetch the PyScript and Pyodide runtime (install Node.js 20+)")
+    if not (ROOT / "node_modules" / "pyodide" / "package.json").is_file() or \
+            not (ROOT / "node_modules" / "@pyscript" / "core" / "package.json").is_file():
+        subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+    subprocess.run([npm, "run", "--silent", "vendor"], cwd=ROOT, check=True)
+    STAMP.write_text(_lock_hash())
+
+
+if __name__ == "__main__":
+    ensure_runtime()

@@ -1,0 +1,120 @@
+"""Fixtures for the browser tests: the site on a local server, and headless Chromium.
+
+The browser is Debian's chromium by default; set CARDEMS_CHROMIUM to another
+executable, or to ``playwright`` to use Playwright's own downloaded browser.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import sys
+import threading
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+from serve import Handler  # noqa: E402
+from vendor_runtime import ensure_runtime  # noqa: E402
+
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run", "--disable-sync"]
+
+
+class QuietHandler(Handler):
+    def log_message(self, format, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def site():
+    """The repository served on 127.0.0.1 (a free port); yields the base URL."""
+    ensure_runtime()
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(ROOT)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+def chromium_path() -> str | None:
+    wanted = os.environ.get("CARDEMS_CHROMIUM")
+    if wanted == "playwright":
+        return None
+    path = wanted or shutil.which("chromium") or shutil.which("chromium-browser")
+    if path is None:
+        pytest.fail("no Chromium: install Debian's `chromium`, or set CARDEMS_CHROMIUM "
+                    "(a path, or `playwright` for Playwright's own browser)", pytrace=False)
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_path(), args=ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+class Player:
+    """A page plus what a test wants to know about it: console errors, requests."""
+
+    def __init__(self, page, base: str) -> None:
+        self.page = page
+        self.base = base
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.on("request", lambda r: self.requests.append(r.url))
+
+    def open(self, route: str = "", state: str = "ready", timeout: float = 90_000) -> None:
+        self.page.goto(self.base + route)
+        self.wait(state, timeout)
+
+    def wait(self, *states: str, timeout: float = 60_000) -> str:
+        wanted = list(states)
+        self.page.wait_for_function(
+            "states => states.includes(document.documentElement.dataset.cardems)", arg=wanted, timeout=timeout)
+        return self.state()
+
+    def state(self) -> str:
+        return self.page.evaluate("document.documentElement.dataset.cardems")
+
+    def playable(self) -> list[str]:
+        return self.page.eval_on_selector_all(
+            "button[data-card]:not([disabled])", "els => els.map(e => e.dataset.card)")
+
+    def play_to_the_end(self, pick=lambda cards: cards[0], limit: int = 200) -> list[str]:
+        """Click a playable card whenever it is the human's turn; returns the cards clicked."""
+        clicked: list[str] = []
+        while self.wait("ready", "over") != "over":
+            cards = self.playable()
+            if not cards:
+                continue
+            card = pick(cards)
+            self.page.click(f'button[data-card="{card}"]')
+            clicked.append(card)
+            self.page.wait_for_function(
+                "n => !document.querySelector(`button[data-card='${n}']:not([disabled])`) "
+                "|| document.documentElement.dataset.cardems !== 'ready'", arg=card)
+            assert len(clicked) < limit
+        return clicked
+
+    def save(self, game: str = "pisti") -> dict:
+        return self.page.evaluate(f"JSON.parse(localStorage.getItem('cardems:save:{game}'))")
+
+
+@pytest.fixture()
+def player(browser, site, request):
+    locale = getattr(request, "param", "en-US")
+    context = browser.new_context(locale=locale, viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    yield Player(page, site)
+    context.close()

@@ -1,0 +1,132 @@
+"""The real page in headless Chromium, played by clicking as a player would."""
+
+from __future__ import annotations
+
+from urllib.parse import urlparse
+
+import pytest
+
+from cardems.pisti import Pisti
+
+pytestmark = pytest.mark.browser
+
+
+def replay(save: dict) -> Pisti:
+    return Pisti.from_json(save["game"])
+
+
+@pytest.mark.parametrize("player,lang,seed", [("en-US", "en", 42), ("ar-EG", "ar", 7)],
+                         indirect=["player"])
+def test_a_whole_deal_played_by_clicks_scores_as_the_engine_does(player, lang, seed):
+    player.open(f"#/pisti?seed={seed}&speed=instant")
+    page = player.page
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert page.evaluate("document.documentElement.dir") == ("rtl" if lang == "ar" else "ltr")
+    clicked = player.play_to_the_end(pick=lambda cards: cards[-1])
+    save = player.save()
+    game = replay(save)
+    assert game.seed == seed and game.is_over()
+    assert [m for i, m in enumerate(game.moves) if game_seat(game, i) == 0] == clicked
+    result = game.result()
+    dialog = page.locator("dialog#result")
+    assert dialog.get_attribute("open") is not None
+    assert dialog.get_attribute("data-scores") == ",".join(map(str, result.scores))
+    assert dialog.get_attribute("data-winner") == str(result.winner)
+    totals = page.locator("dialog#result tr.row-total td").all_inner_texts()
+    assert totals == [str(s) for s in result.scores]
+    # the same seed in CPython deals the same cards the page dealt
+    assert Pisti.new(seed=seed).hands[0] == replay({"game": {**save["game"], "moves": []}}).hands[0]
+    origin = urlparse(player.base).netloc
+    assert all(urlparse(u).netloc == origin for u in player.requests if u.startswith("http")), \
+        [u for u in player.requests if urlparse(u).netloc != origin]
+    moves = page.evaluate("performance.getEntriesByName('cardems:move').length")
+    assert moves == len(clicked)
+    assert page.evaluate("performance.getEntriesByName('cardems:ready').length") == 1
+    assert page.evaluate("performance.getEntriesByName('cardems:ai').length") == len(game.moves) - len(clicked)
+    assert player.errors == []
+
+
+def game_seat(game: Pisti, index: int) -> int:
+    """Who played move ``index`` of a finished 2-player classic deal (turns alternate from seat 0)."""
+    return index % 2
+
+
+def test_clicks_that_are_not_legal_now_are_ignored(player):
+    player.open("#/pisti?seed=5&speed=normal")
+    page = player.page
+    first = player.playable()[0]
+    page.dblclick(f'button[data-card="{first}"]')       # a double click plays one card
+    assert player.state() == "busy"
+    # during the computer's pause every card is disabled; a forced click changes nothing
+    page.evaluate("document.querySelector('button[data-card]').disabled = false")
+    page.evaluate("document.querySelector('button[data-card]').click()")
+    player.wait("ready")
+    save = player.save()
+    assert save["game"]["moves"][0] == first and len(save["game"]["moves"]) == 2
+    assert player.errors == []
+
+
+def test_a_malformed_route_shows_a_notice_and_starts_a_normal_game(player):
+    player.open("#/pisti?seed=banana&players=9&colour=red")
+    notices = player.page.locator("#notices li").all_inner_texts()
+    assert len(notices) == 3 and any("banana" in n for n in notices)
+    assert len(player.playable()) == 4
+    save = player.save()
+    assert save["game"]["options"]["players"] == 2 and isinstance(save["game"]["seed"], int)
+    assert f"seed={save['game']['seed']}" in player.page.url
+
+
+def test_a_reload_resumes_the_game_where_it_was(player):
+    player.open("#/pisti?seed=11&speed=instant")
+    page = player.page
+    for _ in range(3):
+        page.click("button[data-card]:not([disabled])")
+        player.wait("ready")
+    before = player.save()["game"]["moves"]
+    hand = player.playable()
+    page.reload()
+    player.wait("ready")
+    assert player.save()["game"]["moves"] == before and player.playable() == hand
+    assert page.locator("#notices li").count() == 1
+
+
+def test_a_corrupt_save_is_discarded_with_a_notice(player):
+    player.open("#/pisti?seed=11&speed=instant")
+    page = player.page
+    page.evaluate("localStorage.setItem('cardems:save:pisti', '{not json')")
+    page.reload()
+    player.wait("ready")
+    assert page.locator("#notices li").count() == 1 and len(player.playable()) == 4
+
+
+def test_the_lobby_lists_the_four_games(player):
+    player.open("")
+    tiles = player.page.locator("[data-game-tile]")
+    assert tiles.count() == 4
+    assert player.page.locator("[data-game-tile].soon").count() == 3
+    player.page.click('[data-game-tile="pisti"] a')
+    player.wait("ready")
+    assert len(player.playable()) == 4
+
+
+def test_switching_language_redraws_in_arabic_right_to_left(player):
+    player.open("#/pisti?seed=3&speed=instant")
+    page = player.page
+    page.select_option("#lang", "ar")
+    page.wait_for_function("document.documentElement.dir === 'rtl'")
+    label = page.locator("button[data-card]").first.get_attribute("aria-label")
+    assert label.startswith("العب")
+    assert page.locator("[data-i18n='app.name']").inner_text() == "كاردمز"
+    page.reload()
+    player.wait("ready")
+    assert page.evaluate("document.documentElement.lang") == "ar"
+
+
+def test_a_failed_load_shows_a_clear_message(browser, site):
+    context = browser.new_context()
+    page = context.new_page()
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.goto(site)
+    page.wait_for_selector("#load-error:not([hidden])", timeout=60_000)
+    assert "could not start" in page.locator("#load-error h2").inner_text()
+    context.close()
