@@ -13,6 +13,7 @@ read on a shared machine; absolute times are given for context.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -32,6 +33,13 @@ def mark_time(page, mark: str) -> float:
         "m => performance.getEntriesByName(m, 'mark').length > 0", arg=mark,
         timeout=TIMEOUT_MS, polling=25)
     return float(page.evaluate("m => performance.getEntriesByName(m, 'mark')[0].startTime", mark))
+
+
+def _loadavg() -> str:
+    try:
+        return " ".join(f"{x:.1f}" for x in os.getloadavg())
+    except OSError:
+        return "n/a"
 
 
 def one_round(browser, base: str, name: str) -> tuple[float, float]:
@@ -71,7 +79,11 @@ def run(rounds: int = 5, warmup: int = 1, quiet: bool = False) -> dict:
                 tag = "warmup" if i < warmup else f"round {i - warmup + 1}"
                 print(f"  {tag:>8}: " + " | ".join(row), flush=True)
     med = {n: {k: median(v) for k, v in kinds.items()} for n, kinds in times.items()}
+    paired = {k: median([c / b for c, b in zip(times["cardems"][k], times["bare"][k])]) for k in ("cold", "warm")}
     summary = {
+        "paired_ratio": paired,
+        "spread_ms": {n: {k: (min(v), max(v)) for k, v in kinds.items()} for n, kinds in times.items()},
+        "loadavg": _loadavg(),
         "rounds": rounds,
         "median_ms": med,
         "ratio": {k: med["cardems"][k] / med["bare"][k] for k in ("cold", "warm")},
@@ -82,11 +94,12 @@ def run(rounds: int = 5, warmup: int = 1, quiet: bool = False) -> dict:
 
 
 def report(s: dict) -> str:
-    m, r, x = s["median_ms"], s["ratio"], s["extra_ms"]
-    lines = [f"boot (median of {s['rounds']} interleaved rounds, ms from navigation start to the ready mark)"]
+    m, r, x, p = s["median_ms"], s["ratio"], s["extra_ms"], s["paired_ratio"]
+    lines = [f"boot (median of {s['rounds']} interleaved rounds, ms from navigation start to the ready mark; "
+             f"load avg at end {s['loadavg']})"]
     for kind in ("cold", "warm"):
-        lines.append(f"  {kind}: cardems {m['cardems'][kind]:7.0f}  bare {m['bare'][kind]:7.0f}  "
-                     f"ratio cardems/bare {r[kind]:.2f}  (+{x[kind]:.0f} ms)")
+        lines.append(f"  {kind}: cardems {m['cardems'][kind]:6.0f}  bare {m['bare'][kind]:6.0f}  "
+                     f"ratio of medians {r[kind]:.2f} ({x[kind]:+.0f} ms)  median per-round ratio {p[kind]:.2f}")
     return "\n".join(lines)
 
 

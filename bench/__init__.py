@@ -1,0 +1,1 @@
+"""Benchmarks for Cardems (printed figures, not tests). See bench/README.md."""

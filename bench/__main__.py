@@ -1,0 +1,9 @@
+"""``python -m bench``: the same as ``python bench/run_all.py``."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from run_all import main  # noqa: E402
+
+raise SystemExit(main())
