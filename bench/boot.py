@@ -42,7 +42,20 @@ def _loadavg() -> str:
         return "n/a"
 
 
-def one_round(browser, base: str, name: str) -> tuple[float, float]:
+APP_START = ("() => { const t = performance.getEntriesByType('resource')"
+             ".filter(r => /\\/cardems\\/.*\\.py$/.test(new URL(r.name).pathname)).map(r => r.startTime);"
+             " return t.length ? Math.min(...t) : null; }")
+
+
+def app_part(page, ready: float) -> float | None:
+    """ms from the first fetch of a cardems/*.py file (the interpreter is up and
+    PyScript fetches the [files]) to the ready mark: the share of boot that is
+    Cardems' own (file fetches, imports, first render), not the runtime's."""
+    start = page.evaluate(APP_START)
+    return None if start is None else ready - float(start)
+
+
+def one_round(browser, base: str, name: str, apps: dict | None = None) -> tuple[float, float]:
     """(cold, warm) ms for one page: a new context loads it, then reloads it."""
     path, mark = PAGES[name]
     context = browser.new_context()
@@ -52,8 +65,12 @@ def one_round(browser, base: str, name: str) -> tuple[float, float]:
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(base + path)
         cold = mark_time(page, mark)
+        if apps is not None:
+            apps["cold"].append(app_part(page, cold))
         page.reload()
         warm = mark_time(page, mark)
+        if apps is not None:
+            apps["warm"].append(app_part(page, warm))
         if errors:
             print(f"  [{name}] page errors: {errors[:3]}", file=sys.stderr)
         return cold, warm
@@ -64,13 +81,15 @@ def one_round(browser, base: str, name: str) -> tuple[float, float]:
 def run(rounds: int = 5, warmup: int = 1, quiet: bool = False) -> dict:
     ensure_runtime()
     times: dict[str, dict[str, list[float]]] = {n: {"cold": [], "warm": []} for n in PAGES}
+    apps: dict[str, list[float | None]] = {"cold": [], "warm": []}
     t0 = time.perf_counter()
     with serve_root() as base, chromium() as browser:
         for i in range(warmup + rounds):
             order = list(PAGES) if i % 2 == 0 else list(reversed(PAGES))
             row = []
             for name in order:
-                cold, warm = one_round(browser, base, name)
+                measured = i >= warmup and name == "cardems"
+                cold, warm = one_round(browser, base, name, apps if measured else None)
                 row.append(f"{name} cold {cold:7.0f} warm {warm:7.0f}")
                 if i >= warmup:
                     times[name]["cold"].append(cold)
@@ -80,8 +99,10 @@ def run(rounds: int = 5, warmup: int = 1, quiet: bool = False) -> dict:
                 print(f"  {tag:>8}: " + " | ".join(row), flush=True)
     med = {n: {k: median(v) for k, v in kinds.items()} for n, kinds in times.items()}
     paired = {k: median([c / b for c, b in zip(times["cardems"][k], times["bare"][k])]) for k in ("cold", "warm")}
+    app = {k: median([a for a in v if a is not None]) for k, v in apps.items()}
     summary = {
         "paired_ratio": paired,
+        "app_ms": app,
         "spread_ms": {n: {k: (min(v), max(v)) for k, v in kinds.items()} for n, kinds in times.items()},
         "loadavg": _loadavg(),
         "rounds": rounds,
@@ -100,6 +121,10 @@ def report(s: dict) -> str:
     for kind in ("cold", "warm"):
         lines.append(f"  {kind}: cardems {m['cardems'][kind]:6.0f}  bare {m['bare'][kind]:6.0f}  "
                      f"ratio of medians {r[kind]:.2f} ({x[kind]:+.0f} ms)  median per-round ratio {p[kind]:.2f}")
+    a = s["app_ms"]
+    lines.append(f"  cardems' own part (first cardems/*.py fetch -> ready): cold {a['cold']:.0f} ms "
+                 f"({a['cold'] / m['cardems']['cold']:.0%} of boot), warm {a['warm']:.0f} ms "
+                 f"({a['warm'] / m['cardems']['warm']:.0%})")
     return "\n".join(lines)
 
 

@@ -1,6 +1,6 @@
 """Run the three benchmarks (engine, boot, moves) and print a compact summary.
 
-    python bench/run_all.py [--boot-rounds 3] [--warmup 1] [--seeds 1,2,3] [--engine-rounds 3] [--engine-deals 200]
+    python bench/run_all.py [--boot-rounds 4] [--warmup 1] [--seeds 1,2,3] [--engine-rounds 3] [--engine-deals 200]
 
 (or ``python -m bench`` with the same options). About 2-3 minutes on 2 cores.
 """
@@ -20,8 +20,8 @@ import moves  # noqa: E402
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--boot-rounds", "--rounds", type=int, default=3,
-                        help="measured boot rounds per page (default 3)")
+    parser.add_argument("--boot-rounds", "--rounds", type=int, default=4,
+                        help="measured boot rounds per page (default 4)")
     parser.add_argument("--warmup", type=int, default=1, help="unmeasured boot rounds first (default 1)")
     parser.add_argument("--seeds", default="1,2,3", help="Pişti deal seeds played in the page (default 1,2,3)")
     parser.add_argument("--engine-rounds", type=int, default=3, help="engine timing rounds (default 3)")

@@ -187,7 +187,7 @@ class PistiTable:
                 text = self.t("event.open", name=self.seat_name(e.info["lead"]), card=self.card_label(e.cards[0]))
             if text:
                 self.log.append(text)
-        self.log = self.log[-4:]
+        self.log = self.log[-3:]
 
     def celebrate(self, event: Event) -> None:
         banner = dom.by_id("banner")
@@ -321,7 +321,7 @@ class PistiTable:
                     value = f"{value} × 10"
                 elif key == "jack_pistis":
                     value = f"{value} × 20"
-                cells += f"<td>{value}</td>"
+                cells += f"<td><bdi dir='ltr'>{value}</bdi></td>"
             rows += f'<tr class="row-{key}"><th scope="row">{dom.esc(t("result." + key))}</th>{cells}</tr>'
         if view.mode == "match":
             cells = "".join(f"<td>{view.match_scores[s]}</td>" for s in sides)
