@@ -10,7 +10,7 @@ function of what the seat may know and the seed.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Generator, Protocol
 
 from cardems.errors import BadInput
 from cardems.rng import Rng
@@ -68,3 +68,24 @@ def bot_rng(seed: int, seat: int, move_no: int) -> Rng:
 def bot_move(game: Any, bot: Bot, seat: int) -> Any:
     """Ask ``bot`` for ``seat``'s move in ``game``: it gets the view, never the state."""
     return bot.choose(game.view(seat), game.legal_moves(), bot_rng(game.seed, seat, len(game.moves)))
+
+
+def bot_move_steps(game: Any, bot: Bot, seat: int) -> Generator[None, None, Any]:
+    """:func:`bot_move` in slices: a generator that yields now and then while the bot
+    thinks and returns the move (``StopIteration.value``). The page awaits between
+    slices, so a searching bot never freezes it. Same move as :func:`bot_move`."""
+    view, legal = game.view(seat), game.legal_moves()
+    rng = bot_rng(game.seed, seat, len(game.moves))
+    steps = getattr(bot, "choose_steps", None)
+    if steps is None:
+        return bot.choose(view, legal, rng)
+    return (yield from steps(view, legal, rng))
+
+
+def run_steps(steps: Generator[None, None, Any]) -> Any:
+    """Drive a ``*_steps`` generator to its end without pausing; returns its value."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value
