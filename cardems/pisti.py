@@ -125,6 +125,7 @@ class PistiView:
     pile_size: int
     pile_hidden: int                  # face-down opening cards at the bottom of the pile
     pile_up: tuple[Card, ...]         # the face-up cards above them, bottom to top
+    opening_up: Card                  # the face-up card of the opening pile
     opening_known: tuple[Card, ...]   # opening cards everybody saw (a Jack exchanged away)
     hidden_holder: int | None         # side holding the captured face-down cards
     history: tuple[tuple[int, Card], ...]   # every card played this deal, in order
@@ -154,10 +155,26 @@ class PistiView:
         seen = set(self.hand)
         seen.update(card for _, card in self.history)
         seen.update(self.opening_known)
+        seen.add(self.opening_up)
         seen.update(self.pile_up)
         for cards in self.captured_known:
             seen.update(cards)
         return seen
+
+    def not_holding(self) -> dict[int, set[str]]:
+        """Ranks each other seat has shown it does not hold: since its hand was dealt it
+        played onto a pile topped by that rank without taking it. (Players take a pile
+        they can match; this is what an attentive player at the table infers.)"""
+        per_round = HAND * self.players
+        start = len(self.history) // per_round * per_round
+        top: Card | None = self.opening_up
+        out: dict[int, set[str]] = {}
+        for i, (seat, card) in enumerate(self.history):
+            takes = top is not None and (rank_of(card) == rank_of(top) or is_jack(card))
+            if i >= start and seat != self.seat and top is not None and not takes:
+                out.setdefault(seat, set()).add(rank_of(top))
+            top = None if takes else card
+        return out
 
     def unseen(self) -> list[Card]:
         """The cards this seat has not seen, in a fixed order."""
@@ -200,6 +217,7 @@ class Pisti(Game[Card]):
         self.pile_hidden = 0
         self.opening_hidden: list[Card] = []
         self.opening_known: list[Card] = []
+        self.opening_up: Card = ""
         self.hidden_holder: int | None = None
         self.captured: list[list[Card]] = []
         self.pistis: list[list[int]] = []
@@ -244,6 +262,7 @@ class Pisti(Game[Card]):
         self.pile_hidden = OPENING - 1
         self.opening_hidden = pile[:OPENING - 1]
         self.opening_known = known
+        self.opening_up = pile[-1]
         self.hidden_holder = None
         self.stock = deck[OPENING:][::-1]  # next card at the end, so pop() deals it
         self.hands = [[] for _ in range(self.players)]
@@ -398,6 +417,7 @@ class Pisti(Game[Card]):
             hand_sizes=tuple(len(h) for h in self.hands),
             stock_size=len(self.stock), pile_size=len(self.pile), pile_hidden=self.pile_hidden,
             pile_up=tuple(self.pile[self.pile_hidden:]),
+            opening_up=self.opening_up,
             opening_known=tuple(self.opening_known), hidden_holder=self.hidden_holder,
             history=tuple(self.history), captured_known=known,
             captured_counts=tuple(len(c) for c in self.captured),

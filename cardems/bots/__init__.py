@@ -39,8 +39,13 @@ def _pisti_normal() -> Bot:
     return PistiNormal()
 
 
+def _pisti_hard() -> Bot:
+    from cardems.bots.pisti_hard import PistiHard
+    return PistiHard()
+
+
 _REGISTRY: dict[str, dict[str, Callable[[], Bot]]] = {
-    "pisti": {"easy": RandomBot, "normal": _pisti_normal},
+    "pisti": {"easy": RandomBot, "normal": _pisti_normal, "hard": _pisti_hard},
 }
 
 

@@ -3,13 +3,18 @@
 It captures when it pays, keeps Jacks for piles worth one, avoids leaving a
 lone card that hands the next player a pişti, and remembers every card that
 has been played (so it knows which ranks are dead).
+
+The judgement works on a :class:`Table`, the few numbers a player weighs at a
+decision, so the Hard opponent can use the same judgement as its model of how
+the others play.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from math import comb
 
-from cardems.cards import Card, rank_of
+from cardems.cards import RANKS, Card, rank_of
 from cardems.pisti import JACK_PISTI_POINTS, PISTI_POINTS, PistiView, card_points, is_jack
 from cardems.rng import Rng
 
@@ -27,51 +32,83 @@ def chance_holds(hand: int, unseen: int, wanted: int) -> float:
     return 1.0 - comb(unseen - wanted, hand) / comb(unseen, hand)
 
 
+@dataclass(frozen=True)
+class Table:
+    """What a player weighs at a decision."""
+
+    top: str | None              # rank on top of the pile
+    pile_size: int
+    pile_value: float            # known points + expected hidden points + card share
+    unseen: dict[str, int]       # per rank: copies this player has not seen
+    unseen_total: int
+    next_hand: int               # cards the next player will hold when it plays (0: deal over)
+    jack_keep: float             # what keeping a Jack is still worth
+    last_card: bool              # this is the deal's very last card
+    last_card_pisti: bool
+    sweep_mine: bool             # the pile left at the end would come to this player's side
+
+    @classmethod
+    def from_view(cls, view: PistiView) -> "Table":
+        unseen = dict.fromkeys(RANKS, 0)
+        cards = view.unseen()
+        for card in cards:
+            unseen[rank_of(card)] += 1
+        nxt = (view.seat + 1) % view.players
+        hand = view.hand_sizes[nxt] or (4 if view.stock_size else 0)
+        sweeper = view.last_capturer if view.last_capturer is not None else 0
+        known = sum(card_points(c) for c in view.pile_up)
+        return cls(
+            top=rank_of(view.pile_top) if view.pile_top else None,
+            pile_size=view.pile_size,
+            pile_value=known + view.pile_hidden * HIDDEN_WORTH + view.pile_size * CARD_WORTH,
+            unseen=unseen, unseen_total=len(cards), next_hand=hand,
+            jack_keep=JACK_KEEP * min(1.0, (view.stock_size + sum(view.hand_sizes)) / 16),
+            last_card=view.stock_size == 0 and sum(view.hand_sizes) == 1,
+            last_card_pisti=view.last_card_pisti, sweep_mine=sweeper == view.side,
+        )
+
+
+def judge(table: Table, card: Card) -> float:
+    """How good playing ``card`` looks: the gain of a capture, or minus the risk of a discard."""
+    rank = rank_of(card)
+    jack = rank == "J"
+    own = card_points(card) + CARD_WORTH
+    if table.top is not None and (rank == table.top or jack):
+        gain = table.pile_value + own
+        if table.pile_size == 1 and rank == table.top and (table.last_card_pisti or not table.last_card):
+            gain += JACK_PISTI_POINTS if jack else PISTI_POINTS
+        if jack:
+            gain -= table.jack_keep
+        return gain + 0.01
+    return -risk(table, card) - (table.jack_keep if jack else 0.0)
+
+
+def risk(table: Table, card: Card) -> float:
+    """Expected points handed to the next player by leaving ``card`` on the pile."""
+    pile = table.pile_value + card_points(card) + CARD_WORTH
+    if table.next_hand == 0:  # the deal's last card: the pile goes to the last capturer
+        return 0.0 if table.sweep_mine else pile
+    rank = rank_of(card)
+    same = table.unseen[rank]
+    jacks = table.unseen["J"] if rank != "J" else 0
+    p_match = chance_holds(table.next_hand, table.unseen_total, same)
+    bonus = 0.0
+    if table.pile_size == 0:
+        bonus = JACK_PISTI_POINTS if rank == "J" else PISTI_POINTS
+    p_any = chance_holds(table.next_hand, table.unseen_total, same + jacks)
+    jack_used = p_any - p_match if pile > JACK_KEEP else 0.0
+    return p_match * (pile + bonus) + jack_used * pile
+
+
 class PistiNormal:
     level = "normal"
 
     def choose(self, view: PistiView, legal: list[Card], rng: Rng) -> Card:
-        best = max(self._score(view, card) for card in legal)
-        options = [c for c in legal if abs(self._score(view, c) - best) < 1e-9]
+        table = Table.from_view(view)
+        scores = [judge(table, card) for card in legal]
+        best = max(scores)
+        options = [c for c, s in zip(legal, scores) if abs(s - best) < 1e-9]
         return options[0] if len(options) == 1 else rng.choice(options)
 
-    def pile_value(self, view: PistiView) -> float:
-        known = sum(card_points(c) for c in view.pile_up)
-        return known + view.pile_hidden * HIDDEN_WORTH + view.pile_size * CARD_WORTH
-
-    def _score(self, view: PistiView, card: Card) -> float:
-        top = view.pile_top
-        own = card_points(card) + CARD_WORTH
-        jack_keep = JACK_KEEP * min(1.0, (view.stock_size + sum(view.hand_sizes)) / 16)
-        last_card = view.stock_size == 0 and sum(view.hand_sizes) == 1
-        if top is not None and (rank_of(card) == rank_of(top) or is_jack(card)):
-            gain = self.pile_value(view) + own
-            if view.pile_size == 1 and rank_of(card) == rank_of(top) and (
-                    view.last_card_pisti or not last_card):
-                gain += JACK_PISTI_POINTS if is_jack(card) else PISTI_POINTS
-            if is_jack(card):
-                gain -= jack_keep
-            return gain + 0.01
-        return -self._risk(view, card) - (jack_keep if is_jack(card) else 0.0)
-
-    def _risk(self, view: PistiView, card: Card) -> float:
-        """Expected points handed to the next player by leaving ``card`` on the pile."""
-        unseen = view.unseen()
-        nxt = (view.seat + 1) % view.players
-        hand = view.hand_sizes[nxt]
-        if hand == 0 and view.stock_size:
-            hand = 4
-        if hand == 0:  # we play the deal's last card: the pile goes to the last capturer
-            side = view.last_capturer if view.last_capturer is not None else 0
-            loss = self.pile_value(view) + card_points(card) + CARD_WORTH
-            return 0.0 if side == view.side else loss
-        same = sum(1 for c in unseen if rank_of(c) == rank_of(card))
-        jacks = sum(1 for c in unseen if is_jack(c)) if not is_jack(card) else 0
-        pile = self.pile_value(view) + card_points(card) + CARD_WORTH
-        p_match = chance_holds(hand, len(unseen), same)
-        bonus = 0.0
-        if view.pile_size == 0:
-            bonus = JACK_PISTI_POINTS if is_jack(card) else PISTI_POINTS
-        p_any = chance_holds(hand, len(unseen), same + jacks)
-        jack_used = p_any - p_match if pile > JACK_KEEP else 0.0
-        return p_match * (pile + bonus) + jack_used * pile
+    def score(self, view: PistiView, card: Card) -> float:
+        return judge(Table.from_view(view), card)

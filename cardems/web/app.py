@@ -12,6 +12,7 @@ from cardems.errors import BadInput
 from cardems.games import GAMES, PLANNED
 from cardems.web import dom
 from cardems.web.i18n import LANGUAGES, Catalog, pick_language
+from cardems.web.options import form_html, route_from_form, route_from_setup, setup_of, summary
 from cardems.web.route import SPEEDS, Route, parse_route
 
 LANG_KEY = "cardems:lang"
@@ -20,6 +21,11 @@ SPEED_KEY = "cardems:speed"
 
 def save_key(game: str) -> str:
     return f"cardems:save:{game}"
+
+
+def setup_key(game: str) -> str:
+    """The options and level the player last used for ``game``."""
+    return f"cardems:setup:{game}"
 
 
 class App:
@@ -41,6 +47,7 @@ class App:
         self._listen(document, "click", self.on_click)
         self._listen(document, "change", self.on_change)
         self._listen(window, "hashchange", lambda _e: self.on_route())
+        self._listen(dom.by_id("result"), "close", lambda _e: self.table and self.table.on_dialog_closed())
         self.apply_language(self.lang, store=False)
         self.on_route()
         dom.mark("cardems:ready")
@@ -70,6 +77,14 @@ class App:
             select.value = self.lang
         if self.table is not None:
             self.table.render()
+            dialog = dom.by_id("result")
+            if dialog is not None and dialog.open:
+                self.table.show_result()
+        elif self.route.game is None or self.route.coming:
+            self.render_tiles()
+        options = dom.by_id("options")
+        if options is not None and options.open:
+            self.open_options(self.read_options())
         self.render_notices()
 
     # ------------------------------------------------------------ routing
@@ -77,6 +92,9 @@ class App:
         route = parse_route(str(window.location.hash or ""))
         self.notices = list(route.notices)
         self.route = route
+        options = dom.by_id("options")
+        if options is not None and options.open:
+            options.close()
         if self.table is not None:
             self.table.close()
             self.table = None
@@ -100,12 +118,28 @@ class App:
             coming.hidden = False
         else:
             coming.hidden = True
+        self.render_tiles()
+        dom.set_state("ready")
+
+    def render_tiles(self) -> None:
         for name in PLANNED:
             tile = document.querySelector(f'[data-game-tile="{name}"]')
             if not dom.absent(tile):
                 save = dom.store_get(save_key(name))
-                tile.classList.toggle("has-save", bool(save and not save.get("over")))
-        dom.set_state("ready")
+                tile.classList.toggle("has-save", bool(isinstance(save, dict) and "game" in save and not save.get("over")))
+        # Pişti's Play opens the last-used setup (or resumes the unfinished game)
+        tile = document.querySelector('[data-game-tile="pisti"]')
+        if not dom.absent(tile):
+            setup = self.last_setup("pisti")
+            link = tile.querySelector("a")
+            if not dom.absent(link):
+                link.setAttribute("href", "#/pisti" if tile.classList.contains("has-save") else setup.to_hash())
+            line = tile.querySelector(".tile-setup")
+            if not dom.absent(line):
+                line.textContent = summary(self.t, setup)
+
+    def last_setup(self, game: str) -> Route:
+        return route_from_setup(dom.store_get(setup_key(game)))
 
     def show_table(self, route: Route) -> None:
         from cardems.web.pisti_table import PistiTable
@@ -116,10 +150,13 @@ class App:
         game = None
         if isinstance(saved, dict) and (saved.get("__corrupt__") or "game" in saved):
             wanted = None if route.seed is None else route.to_hash_without_speed()
+            # without a seed, "#/pisti" resumes the unfinished game; with options, only a game of those options
+            bare = wanted is None and route.to_hash_without_speed() == f"#/{route.game}"
             if saved.get("__corrupt__"):
                 self.notices.append(("notice.bad_save", {}))
                 dom.store_del(save_key(route.game))
-            elif wanted is None and not saved.get("over") or wanted == saved.get("hash"):
+            elif (wanted is None and not saved.get("over") and (bare or same_setup(saved.get("hash"), route))
+                  or wanted == saved.get("hash")):
                 try:
                     game = cls.from_json(saved["game"])
                     if wanted is None:  # resume the unfinished game: show its route
@@ -139,6 +176,7 @@ class App:
             game = cls.new(route.options, seed=route.seed)
         route.seed = game.seed
         self.replace_hash(route)
+        dom.store_set(setup_key(route.game), setup_of(route))
         self.table = PistiTable(self, route, game)
         self.table.mount()
 
@@ -151,6 +189,45 @@ class App:
         route.seed = secrets.randbelow(2**31)
         route.notices = []
         self.navigate(route)
+
+    # ------------------------------------------------------------ options
+    def open_options(self, route: Route | None = None) -> None:
+        """The options dialog, showing ``route``'s setup (else the table's, else the last used)."""
+        if route is None:
+            route = self.route if self.table is not None else self.last_setup("pisti")
+        dialog = dom.by_id("options")
+        dialog.innerHTML = form_html(self.t, route)
+        if not dialog.open:
+            result = dom.by_id("result")
+            if result is not None and result.open and self.table is not None and not self.table.awaiting_next:
+                result.close()
+            dialog.showModal()
+
+    def read_options(self) -> Route:
+        """The route the options form describes now (no seed)."""
+        form = document.querySelector("#options form")
+        values: dict[str, str | None] = {}
+        for name in ("mode", "players", "target", "level"):
+            node = form.querySelector(f'input[name="{name}"]:checked')
+            values[name] = None if dom.absent(node) else str(node.value)
+        box = form.querySelector('input[name="last_card_pisti"]')
+        values["last_card_pisti"] = "true" if not dom.absent(box) and box.checked else None
+        route = route_from_form(values, seed=0)
+        route.seed = None
+        return route
+
+    def start_from_options(self) -> None:
+        route = self.read_options()
+        route.seed = secrets.randbelow(2**31)
+        route.speed = self.route.speed if self.route.game == route.game else None
+        dom.by_id("options").close()
+        self.navigate(route)
+
+    def on_options_change(self, target: Any) -> None:
+        if str(target.name) == "mode":
+            box = document.querySelector('#options fieldset[data-field="target"]')
+            if not dom.absent(box):
+                box.disabled = str(target.value) != "match"
 
     # ------------------------------------------------------------ notices
     def render_notices(self) -> None:
@@ -172,12 +249,20 @@ class App:
             self.render_notices()
         elif action == "new-game":
             self.new_game()
+        elif action == "options":
+            self.open_options()
+        elif action == "options-start":
+            self.start_from_options()
+        elif action == "options-cancel":
+            dom.by_id("options").close()
         elif self.table is not None:
             self.table.on_click(target, action, event)
 
     def on_change(self, event: Any) -> None:
         target = event.target
-        if target.id == "lang":
+        if not dom.absent(target.closest("#options")):
+            self.on_options_change(target)
+        elif target.id == "lang":
             self.apply_language(str(target.value))
         elif target.id == "speed" and str(target.value) in SPEEDS:
             self.speed_setting = str(target.value)
@@ -186,3 +271,11 @@ class App:
             self.replace_hash(self.route)
             if self.table is not None:
                 self.table.render()
+
+
+def same_setup(saved_hash: Any, route: Route) -> bool:
+    """Whether a saved game (by its hash) was started with ``route``'s options and level."""
+    if not isinstance(saved_hash, str):
+        return False
+    saved = parse_route(saved_hash)
+    return saved.game == route.game and saved.options == route.options and saved.level == route.level

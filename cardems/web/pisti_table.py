@@ -1,6 +1,8 @@
 """The Pişti table: draws seat 0's view and turns clicks into moves.
 
 It reads only ``game.view(0)`` to draw, so no hidden card ever reaches the DOM.
+Computer opponents (and the hint) think through :func:`bot_move_steps`, a
+slice at a time, so the page stays responsive while a searching bot works.
 """
 
 from __future__ import annotations
@@ -10,8 +12,8 @@ from typing import Any
 
 from pyscript import window
 
-from cardems.bots import bot_move, make_bot
-from cardems.cards import SUIT_SYMBOLS, rank_of, suit_of
+from cardems.bots import Bot, bot_move_steps, make_bot
+from cardems.errors import BadInput
 from cardems.game import Event
 from cardems.pisti import Pisti, PistiView
 from cardems.web import dom
@@ -19,8 +21,18 @@ from cardems.web.card_art import back_svg, card_svg
 from cardems.web.route import Route
 
 PAUSES = {"normal": 0.9, "fast": 0.35, "instant": 0.0}
+SLICE_MS = 8.0  # a thinking bot hands the page back at least this often
+# Play goes counterclockwise, so seen from the human (bottom) seat 1 sits to the right.
 POSITIONS = {2: ("bottom", "top"), 3: ("bottom", "right", "left"), 4: ("bottom", "right", "top", "left")}
 ROWS = ("aces", "jacks", "two_clubs", "ten_diamonds", "most_cards", "pistis", "jack_pistis", "cards", "total")
+
+
+def make_level(level: str) -> tuple[Bot, str]:
+    """The bot of ``level``, or Normal when that level does not exist yet; returns (bot, level used)."""
+    try:
+        return make_bot("pisti", level), level
+    except (BadInput, ImportError):  # not registered yet, or its module is not shipped yet
+        return make_bot("pisti", "normal"), "normal"
 
 
 class PistiTable:
@@ -28,16 +40,28 @@ class PistiTable:
         self.app = app
         self.route = route
         self.game = game
-        self.bots = {seat: make_bot("pisti", route.level) for seat in range(1, game.players)}
+        self.level_used = make_level(route.level)[1]
+        if self.level_used != route.level:
+            app.notices.append(("notice.level_missing", {}))
+        self.bots = {seat: make_level(self.level_used)[0] for seat in range(1, game.players)}
+        self.hint_bot: Bot | None = None
         self.busy = False
         self.alive = True
         self.log: list[str] = []
         self.flash: dict[str, Any] | None = None
         self.shown_deal = len(game.deal_results)
+        self.awaiting_next = False      # a match's deal dialog is up; "next" goes on
+        self.hint_card: str | None = None
+        self.hinting = False
+        self.hint_for = -1              # the move number the hint (or its search) is for
 
     # ------------------------------------------------------------ names
     def t(self, key: str, **params: Any) -> str:
         return self.app.t(key, **params)
+
+    @property
+    def partners(self) -> bool:
+        return self.game.players == 4
 
     def seat_name(self, seat: int | None) -> str:
         if seat == 0:
@@ -47,27 +71,28 @@ class PistiTable:
         return self.t("seat.computer_n", n=seat)
 
     def side_name(self, side: int) -> str:
-        if self.game.players == 4:
+        if self.partners:
             return self.t("side.us") if side == 0 else self.t("side.them")
         return self.seat_name(side)
 
     def card_label(self, card: str) -> str:
         return self.app.catalog.card_name(card)
 
-    def short(self, card: str) -> str:
-        suit = suit_of(card)
-        return rank_of(card) + (SUIT_SYMBOLS[suit] if suit else "")
-
     # ------------------------------------------------------------ life cycle
     def mount(self) -> None:
         window.document.getElementById("table").hidden = False
-        if not self.game.moves:
-            self.log_events(self.game.start_events)
+        game = self.game
+        if not game.moves:
+            self.log_events(game.start_events)
         self.render()
-        if self.game.is_over():
+        if game.is_over():
+            self.show_result()
+        elif game.deal_results and not game.history:
+            # reloaded between two deals of a match: show the deal that just ended again
+            self.app.save(self.route, game)
             self.show_result()
         else:
-            self.app.save(self.route, self.game)
+            self.app.save(self.route, game)
             self.continue_play()
 
     def close(self) -> None:
@@ -77,7 +102,7 @@ class PistiTable:
             dialog.close()
 
     def continue_play(self) -> None:
-        if self.game.is_over():
+        if self.game.is_over() or not self.alive:
             return
         if self.game.to_move == 0:
             self.busy = False
@@ -86,6 +111,7 @@ class PistiTable:
         else:
             self.busy = True
             dom.set_state("busy")
+            self.render()
             asyncio.ensure_future(self.run_bots())
 
     @property
@@ -101,15 +127,31 @@ class PistiTable:
             dialog = dom.by_id("result")
             if dialog.open:
                 dialog.close()
-            self.continue_play()
+            self.next_deal()
         elif action == "close":
             dom.by_id("result").close()
+        elif action == "hint":
+            self.on_hint()
+
+    def on_dialog_closed(self) -> None:
+        """The result dialog closed (a button, or Escape): a match goes on."""
+        dialog = dom.by_id("result")
+        if dialog is not None and not dialog.open:
+            self.next_deal()
+
+    def next_deal(self) -> None:
+        if self.awaiting_next:
+            self.awaiting_next = False
+            self.continue_play()
+
+    def can_act(self) -> bool:
+        return self.alive and not self.busy and not self.game.is_over() and self.game.to_move == 0
 
     def on_card(self, card: str, started: float) -> None:
-        game = self.game
-        if self.busy or not self.alive or game.to_move != 0 or card not in game.legal_moves():
+        if not self.can_act() or card not in self.game.legal_moves():
             return  # out of turn, during the computer's pause, a double click: ignore
         self.busy = True
+        self.hint_card = None
         dom.set_state("busy")
         asyncio.ensure_future(self.human_move(card, started))
 
@@ -118,6 +160,51 @@ class PistiTable:
         if self.alive:
             await self.after_move()
 
+    # ------------------------------------------------------------ thinking
+    async def think(self, bot: Bot, seat: int) -> tuple[str | None, float]:
+        """``seat``'s move as ``bot`` sees it, awaiting between slices of its work.
+
+        Returns the move (None if the table closed or the game moved on meanwhile)
+        and the time the thinking started, for the ``cardems:ai`` measure.
+        """
+        moves = len(self.game.moves)
+        steps = bot_move_steps(self.game, bot, seat)
+        started = slice_start = dom.now()
+        while True:
+            try:
+                next(steps)
+            except StopIteration as stop:
+                return stop.value, started
+            if dom.now() - slice_start >= SLICE_MS:
+                await asyncio.sleep(0)
+                if not self.alive or len(self.game.moves) != moves:
+                    steps.close()
+                    return None, started
+                slice_start = dom.now()
+
+    def on_hint(self) -> None:
+        if not self.can_act() or self.hinting:
+            return
+        if self.hint_card is not None and self.hint_for == len(self.game.moves):
+            return  # already shown
+        self.hinting = True
+        self.hint_for = len(self.game.moves)
+        self.render()
+        asyncio.ensure_future(self.find_hint())
+
+    async def find_hint(self) -> None:
+        """What the strongest bot would play from seat 0's view: highlighted, not played."""
+        if self.hint_bot is None:
+            self.hint_bot = make_level("hard")[0]
+        try:
+            move, _ = await self.think(self.hint_bot, 0)
+        finally:
+            self.hinting = False
+        if move is not None and self.alive and self.hint_for == len(self.game.moves):
+            self.hint_card = move
+        if self.alive:
+            self.render()
+
     async def run_bots(self) -> None:
         while self.alive and not self.game.is_over() and self.game.to_move != 0:
             seat = self.game.to_move
@@ -125,31 +212,29 @@ class PistiTable:
             await asyncio.sleep(self.pause)
             if not self.alive:
                 return
-            started = dom.now()
-            move = bot_move(self.game, self.bots[seat], seat)
+            move, started = await self.think(self.bots[seat], seat)
+            if move is None or not self.alive:
+                return
             dom.measure("cardems:ai", started)
             await self.apply(seat, move, None)
-            if self.alive and self.game.deal_results and len(self.game.deal_results) > self.shown_deal:
+            if len(self.game.deal_results) > self.shown_deal:
                 break
         if self.alive:
             await self.after_move()
 
     async def after_move(self) -> None:
-        game = self.game
-        if len(game.deal_results) > self.shown_deal:
-            self.shown_deal = len(game.deal_results)
-            self.show_result()
-            if not game.is_over():
-                return  # a match goes on when the player presses "next"
+        if len(self.game.deal_results) > self.shown_deal:
+            self.show_result()  # a match goes on when the player presses "next"
             return
         self.continue_play()
 
     async def apply(self, seat: int, move: str, started: float | None) -> None:
         before = self.game.view(0)
         events = self.game.play(move)
+        self.hint_card = None
         self.app.save(self.route, self.game)
         took = next((e for e in events if e.kind in ("capture", "sweep")), None)
-        if took is not None and took.kind == "capture" and self.pause:
+        if took is not None and took.kind == "capture" and self.pause and not self.game.deal_results[self.shown_deal:]:
             self.flash = {"pile": before.pile_up + (move,), "hidden": before.pile_hidden,
                           "size": before.pile_size + 1, "seat": seat}
         self.log_events(events)
@@ -169,14 +254,24 @@ class PistiTable:
     def log_events(self, events: list[Event]) -> None:
         for e in events:
             text = None
+            you = e.seat == 0
             if e.kind == "play":
-                text = self.t("event.play", name=self.seat_name(e.seat), card=self.card_label(e.cards[0]))
+                card = self.card_label(e.cards[0])
+                text = (self.t("event.play_you", card=card) if you else
+                        self.t("event.play", name=self.seat_name(e.seat), card=card))
             elif e.kind == "capture":
-                text = self.t("event.capture", name=self.seat_name(e.seat), n=e.info["count"])
+                n = e.info["count"]
+                text = self.t("event.capture_you", n=n) if you else self.t("event.capture", name=self.seat_name(e.seat), n=n)
                 if e.info.get("pisti"):
                     text += " · " + self.t("event." + e.info["pisti"])
             elif e.kind == "sweep":
-                text = self.t("event.sweep", n=e.info["count"], name=self.side_name(e.info["side"]))
+                side = e.info["side"]
+                if self.partners:
+                    text = self.t("event.sweep_us" if side == 0 else "event.sweep_them", n=e.info["count"])
+                elif side == 0:
+                    text = self.t("event.sweep_you", n=e.info["count"])
+                else:
+                    text = self.t("event.sweep", n=e.info["count"], name=self.side_name(side))
             elif e.kind == "deal" and e.info["round"] > 1:
                 text = self.t("event.deal", n=e.info["stock"])
             elif e.kind == "redeal":
@@ -184,7 +279,12 @@ class PistiTable:
             elif e.kind == "opening":
                 if e.info.get("exchanged_jack"):
                     self.log.append(self.t("event.exchanged", card=self.card_label(e.info["exchanged_jack"])))
-                text = self.t("event.open", name=self.seat_name(e.info["lead"]), card=self.card_label(e.cards[0]))
+                card = self.card_label(e.cards[0])
+                lead = e.info["lead"]
+                text = (self.t("event.open_you", card=card) if lead == 0 else
+                        self.t("event.open", name=self.seat_name(lead), card=card))
+                if self.game.options["mode"] == "match":
+                    text = self.t("table.deal", n=e.info["deal"]) + " · " + text
             if text:
                 self.log.append(text)
         self.log = self.log[-3:]
@@ -207,71 +307,126 @@ class PistiTable:
         view = self.game.view(0)
         dom.ROOT.classList.toggle("instant", self.app.speed == "instant")
         dom.set_html("table-bar", self.render_bar(view))
-        dom.set_html("felt", self.render_felt(view))
+        dom.set_html("scoreline", self.render_scoreline(view))
+        felt = dom.by_id("felt")
+        if felt is not None:
+            felt.setAttribute("data-players", str(view.players))
+            felt.innerHTML = self.render_felt(view)
         dom.set_html("log", "".join(f"<li>{dom.esc(line)}</li>" for line in self.log))
 
     def render_bar(self, view: PistiView) -> str:
         t = self.t
-        mode = t(f"mode.{view.mode}")
-        title = f'{t("game.pisti.name")} · {mode} · {t("level." + self.route.level)}'
-        if view.mode == "match":
-            title += f' · {t("table.deal", n=view.deal_no)}'
+        mode = t("table.match_to", n=view.target) if view.mode == "match" else t("mode.classic")
+        parts = [t("game.pisti.name"), mode]
+        if view.players > 2:
+            parts.append(t(f"players.{view.players}"))
+        parts.append(t("level." + self.route.level))
         speeds = "".join(
             f'<option value="{s}"{" selected" if s == self.app.speed else ""}>{dom.esc(t("speed." + s))}</option>'
             for s in ("normal", "fast", "instant"))
         return (
             f'<a class="back" href="#/">{dom.esc(t("nav.back"))}</a>'
-            f'<h2 class="table-title">{dom.esc(title)}</h2>'
+            f'<h2 class="table-title">{dom.esc(" · ".join(parts))}</h2>'
+            f'<div class="bar-controls">'
             f'<label class="speed"><span>{dom.esc(t("speed.label"))}</span>'
             f'<select id="speed">{speeds}</select></label>'
+            f'<button type="button" class="btn" data-action="options" aria-haspopup="dialog">{dom.esc(t("action.options"))}</button>'
             f'<button type="button" class="btn primary" data-action="new-game">{dom.esc(t("action.new_game"))}</button>'
+            f'</div>'
         )
+
+    def render_scoreline(self, view: PistiView) -> str:
+        """The compact scoreboard above the felt: the deal and match totals (match),
+        and each partnership's pooled cards and points (4 players)."""
+        if view.mode != "match" and not self.partners:
+            return ""
+        t = self.t
+        items = ""
+        if view.mode == "match":
+            items += (f'<div class="deal-chip" data-deal="{view.deal_no}">'
+                      f'<strong>{dom.esc(t("table.deal", n=view.deal_no))}</strong>'
+                      f'<span>{dom.esc(t("table.first_to", n=view.target))}</span></div>')
+        best = max(view.match_scores) if view.mode == "match" and any(view.match_scores) else None
+        for side in range(view.sides):
+            stats = self.render_stats(view, side) if self.partners else ""
+            total = ""
+            if view.mode == "match":
+                total = (f'<span class="side-total" data-match-total="{view.match_scores[side]}">'
+                         f'<small>{dom.esc(t("table.match_score"))}</small><bdi>{view.match_scores[side]}</bdi></span>')
+            lead = " leading" if best is not None and view.match_scores[side] == best else ""
+            team = f" team-{'us' if side == 0 else 'them'}" if self.partners else ""
+            items += (f'<div class="side-chip{team}{lead}" data-side="{side}">'
+                      f'<span class="side-name">{dom.esc(self.side_name(side))}</span>{stats}{total}</div>')
+        return f'<section class="scoreline-inner" aria-label="{dom.esc(t("table.scoreboard"))}">{items}</section>'
 
     def render_felt(self, view: PistiView) -> str:
         positions = POSITIONS[view.players]
         seats = "".join(self.render_seat(view, seat, positions[seat]) for seat in range(view.players))
         return seats + self.render_center(view) + self.render_status(view)
 
-    def render_status(self, view: PistiView) -> str:
+    def status_text(self, view: PistiView) -> str:
         if view.over:
-            text = self.t("turn.over")
-        elif view.to_move == 0 and not self.busy:
-            text = self.t("turn.you")
-        elif view.to_move == 0:
-            text = ""
-        else:
-            text = self.t("turn.other", name=self.seat_name(view.to_move))
-        return f'<p class="status" id="status" aria-live="polite">{dom.esc(text)}</p>'
+            return self.t("turn.match_over" if view.mode == "match" else "turn.over")
+        if self.awaiting_next:
+            return self.t("turn.deal_over", n=len(self.game.deal_results))
+        if view.to_move == 0:
+            if self.busy:
+                return ""
+            if self.hinting:
+                return self.t("hint.thinking")
+            if self.hint_card is not None:
+                return self.t("hint.shown", card=self.card_label(self.hint_card))
+            return self.t("turn.you")
+        if self.partners and view.to_move == 2:
+            return self.t("turn.partner")
+        return self.t("turn.other", name=self.seat_name(view.to_move))
+
+    def render_status(self, view: PistiView) -> str:
+        hint_ok = self.can_act() and not self.hinting
+        return (f'<div class="status-row">'
+                f'<p class="status" id="status" aria-live="polite">{dom.esc(self.status_text(view))}</p>'
+                f'<button type="button" class="btn hint-btn" data-action="hint"{"" if hint_ok else " disabled"}>'
+                f'{dom.esc(self.t("action.hint"))}</button></div>')
 
     def render_seat(self, view: PistiView, seat: int, where: str) -> str:
-        side = view.side if seat == view.seat else (seat % 2 if view.players == 4 else seat)
-        turn = " turn" if view.to_move == seat and not view.over else ""
-        stats = self.render_stats(view, side)
+        side = seat % 2 if self.partners else seat
+        turn = " turn" if view.to_move == seat and not view.over and not self.awaiting_next else ""
+        team = f" team-{'us' if side == 0 else 'them'}" if self.partners else ""
+        stats = "" if self.partners else self.render_stats(view, side)
+        tag = ""
+        if self.partners and seat != 0:
+            word = self.t("table.partner") if seat == 2 else self.t("side.them")
+            tag = f'<span class="seat-tag{" partner" if seat == 2 else ""}">{dom.esc(word)}</span>'
+        elif self.partners:
+            tag = f'<span class="seat-tag">{dom.esc(self.t("side.us"))}</span>'
+        lead = (f'<span class="seat-tag lead-mark">{dom.esc(self.t("table.leads"))}</span>'
+                if view.mode == "match" and view.lead == seat else "")
         name = dom.esc(self.seat_name(seat))
+        head = f'<header class="seat-head"><h3 class="seat-name">{name}{tag}{lead}</h3>{stats}</header>'
+        attrs = f'class="seat seat-{where}{turn}{team}" data-seat="{seat}" data-side="{side}"'
         if seat == 0:
-            playable = set(self.game.legal_moves()) if view.to_move == 0 and not self.busy and not view.over else set()
+            playable = set(self.game.legal_moves()) if self.can_act() else set()
             cards = "".join(
-                f'<button type="button" class="card face" data-card="{c}" '
+                f'<button type="button" class="card face{" hint" if c == self.hint_card else ""}" data-card="{c}" '
                 f'aria-label="{dom.esc(self.t("card.play", card=self.card_label(c)))}"'
                 f'{"" if c in playable else " disabled"}>{card_svg(c)}</button>'
                 for c in view.hand)
             hand = f'<div class="hand mine" role="group" aria-label="{dom.esc(self.t("table.your_hand"))}">{cards}</div>'
-            return f'<section class="seat seat-{where}{turn}" data-seat="{seat}"><header class="seat-head"><h3 class="seat-name">{name}</h3>{stats}</header>{hand}</section>'
+            return f'<section {attrs}>{head}{hand}</section>'
         n = view.hand_sizes[seat]
         backs = "".join(f'<div class="card back" data-card="back">{back_svg()}</div>' for _ in range(n))
         label = dom.esc(self.t("table.hand_of", name=self.seat_name(seat), n=n))
         hand = f'<div class="hand theirs" role="img" aria-label="{label}">{backs}</div>'
-        return f'<section class="seat seat-{where}{turn}" data-seat="{seat}"><header class="seat-head"><h3 class="seat-name">{name}</h3>{stats}</header>{hand}</section>'
+        return f'<section {attrs}>{head}{hand}</section>'
 
     def render_stats(self, view: PistiView, side: int) -> str:
         t = self.t
         pistis = view.pistis[side][0] + view.pistis[side][1]
         points = view.known_points(side)
-        total = f' <span class="match-total">/ {view.match_scores[side]}</span>' if view.mode == "match" else ""
         return (
             f'<dl class="stats" data-side="{side}">'
             f'<div><dt>{dom.esc(t("table.captured"))}</dt><dd data-stat="captured">{view.captured_counts[side]}</dd></div>'
-            f'<div><dt>{dom.esc(t("table.points"))}</dt><dd data-stat="points">{points}{total}</dd></div>'
+            f'<div><dt>{dom.esc(t("table.points"))}</dt><dd data-stat="points">{points}</dd></div>'
             f'<div><dt>{dom.esc(t("table.pistis"))}</dt><dd data-stat="pistis">{pistis}</dd></div>'
             f'</dl>')
 
@@ -303,54 +458,106 @@ class PistiTable:
                 f'<div id="banner" class="banner" aria-live="assertive"></div></section>')
 
     # ------------------------------------------------------------ the result
-    def show_result(self) -> None:
-        game = self.game
-        view = game.view(0)
-        result = game.result()
+    def result_title(self, winner: Any, match: bool) -> str:
         t = self.t
-        dialog = dom.by_id("result")
-        sides = range(view.sides)
-        deal = view.deal_scores or ()
+        if winner == "draw":
+            return t("result.draw")
+        winner = int(winner)
+        if self.partners:
+            key = ("result.match_we_win" if winner == 0 else "result.match_they_win") if match else \
+                  ("result.we_win" if winner == 0 else "result.they_win")
+            return t(key)
+        if winner == 0:
+            return t("result.match_win" if match else "result.win")
+        name = self.side_name(winner)
+        return t("result.match_lose", name=name) if match else t("result.lose", name=name)
+
+    def breakdown_table(self, deal: tuple[dict[str, int], ...] | list[dict[str, int]], caption: str) -> str:
+        t = self.t
+        sides = range(len(deal))
         head = "".join(f"<th scope='col'>{dom.esc(self.side_name(s))}</th>" for s in sides)
         rows = ""
         for key in ROWS:
             cells = ""
             for s in sides:
-                value = deal[s][key] if deal else 0
+                value = deal[s][key]
                 if key == "pistis":
                     value = f"{value} × 10"
                 elif key == "jack_pistis":
                     value = f"{value} × 20"
                 cells += f"<td><bdi dir='ltr'>{value}</bdi></td>"
             rows += f'<tr class="row-{key}"><th scope="row">{dom.esc(t("result." + key))}</th>{cells}</tr>'
-        if view.mode == "match":
-            cells = "".join(f"<td>{view.match_scores[s]}</td>" for s in sides)
-            rows += f'<tr class="row-match"><th scope="row">{dom.esc(t("mode.match"))}</th>{cells}</tr>'
+        cap = f"<caption>{dom.esc(caption)}</caption>" if caption else ""
+        return (f'<table class="breakdown">{cap}<thead><tr><td></td>{head}</tr></thead>'
+                f'<tbody>{rows}</tbody></table>')
+
+    def scoreboard_table(self, view: PistiView, deals: list[list[dict[str, int]]], winner: Any) -> str:
+        t = self.t
+        sides = range(view.sides)
+        win = winner if isinstance(winner, int) else None
+        head = "".join(f"<th scope='col'{' class=winner' if s == win else ''}>{dom.esc(self.side_name(s))}</th>"
+                       for s in sides)
+        rows = ""
+        for i, deal in enumerate(deals, 1):
+            cells = "".join(f"<td><bdi dir='ltr'>{deal[s]['total']}</bdi></td>" for s in sides)
+            rows += f'<tr data-deal="{i}"><th scope="row">{dom.esc(t("table.deal", n=i))}</th>{cells}</tr>'
+        totals = "".join(f"<td data-side='{s}'{' class=winner' if s == win else ''}><bdi dir='ltr'>"
+                         f"{view.match_scores[s]}</bdi></td>" for s in sides)
+        return (f'<table class="breakdown scoreboard"><caption>{dom.esc(t("table.scoreboard"))}</caption>'
+                f'<thead><tr><td></td>{head}</tr></thead><tbody>{rows}</tbody>'
+                f'<tfoot><tr class="row-match"><th scope="row">{dom.esc(t("result.match_total"))}</th>{totals}</tr></tfoot>'
+                f'</table>')
+
+    def show_result(self) -> None:
+        game = self.game
+        view = game.view(0)
+        result = game.result()
+        t = self.t
+        match = view.mode == "match"
+        self.shown_deal = len(game.deal_results)
+        dialog = dom.by_id("result")
+        deals = result.detail["deals"]
+        deal = deals[-1]
+        deal_no = len(deals)
+        notes = ""
         if result.over:
-            winner = result.winner
-            title = (t("result.draw") if winner == "draw" else
-                     t("result.win") if winner == 0 else t("result.lose", name=self.side_name(int(winner))))
-            dialog.setAttribute("data-winner", str(winner))
+            title = self.result_title(result.winner, match)
+            dialog.setAttribute("data-winner", str(result.winner))
             dialog.setAttribute("data-scores", ",".join(str(s) for s in result.scores))
             buttons = (f'<button type="button" class="btn" data-action="close">{dom.esc(t("action.close"))}</button>'
+                       f'<button type="button" class="btn" data-action="options" aria-haspopup="dialog">{dom.esc(t("action.options"))}</button>'
                        f'<button type="button" class="btn primary" data-action="new-game" autofocus>{dom.esc(t("action.new_game"))}</button>')
+            if not match and len({d["total"] for d in deal}) == 1 and result.winner != "draw":
+                notes += f'<p class="note">{dom.esc(t("result.tiebreak"))}</p>'
+            if match:
+                notes += f'<p class="note">{dom.esc(t("result.match_final", n=view.target))}</p>'
         else:
-            title = t("table.deal", n=len(game.deal_results))
+            title = t("result.deal_over", n=deal_no)
             dialog.removeAttribute("data-winner")
             dialog.removeAttribute("data-scores")
-            buttons = f'<button type="button" class="btn primary" data-action="next" autofocus>{dom.esc(t("table.deal", n=view.deal_no))} →</button>'
-        tie = ""
-        if deal and len({deal[s]["total"] for s in sides}) == 1 and result.winner != "draw":
-            tie = f'<p class="tiebreak">{dom.esc(t("result.tiebreak"))}</p>'
+            if max(view.match_scores) >= view.target:
+                notes += f'<p class="note">{dom.esc(t("result.match_tie"))}</p>'
+            lead = view.lead
+            notes += (f'<p class="note">' + dom.esc(t("result.next_you") if lead == 0 else
+                                                 t("result.next_lead", name=self.seat_name(lead))) + '</p>')
+            buttons = (f'<button type="button" class="btn primary" data-action="next" autofocus>'
+                       f'{dom.esc(t("action.next_deal", n=view.deal_no))}</button>')
         opening = "".join(f'<span class="mini card face" data-card="{c}" role="img" aria-label="{dom.esc(self.card_label(c))}">{card_svg(c)}</span>'
                           for c in view.revealed)
+        tables = self.breakdown_table(deal, t("table.deal", n=deal_no) if match else "")
+        if match:
+            tables += self.scoreboard_table(view, deals, result.winner if result.over else None)
+        dialog.classList.toggle("match", match)
         dialog.innerHTML = (
-            f'<h2 class="result-title">{dom.esc(title)}</h2>{tie}'
-            f'<table class="breakdown"><thead><tr><td></td>{head}</tr></thead><tbody>{rows}</tbody></table>'
+            f'<h2 class="result-title" id="result-title">{dom.esc(title)}</h2>{notes}'
+            f'<div class="result-tables">{tables}</div>'
             f'<div class="revealed"><p>{dom.esc(t("result.opening"))}</p><div class="mini-row">{opening}</div></div>'
             f'<div class="dialog-buttons">{buttons}</div>')
         if not dialog.open:
             dialog.showModal()
+        dialog.scrollTop = 0
         self.busy = not result.over
+        self.awaiting_next = not result.over
+        self.hint_card = None
         self.render()
         dom.set_state("over" if result.over else "ready")

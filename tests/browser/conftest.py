@@ -91,10 +91,24 @@ class Player:
         return self.page.eval_on_selector_all(
             "button[data-card]:not([disabled])", "els => els.map(e => e.dataset.card)")
 
-    def play_to_the_end(self, pick=lambda cards: cards[0], limit: int = 200) -> list[str]:
-        """Click a playable card whenever it is the human's turn; returns the cards clicked."""
+    def next_button(self) -> bool:
+        """Whether the result dialog offers an enabled "next" (a match between two deals)."""
+        return self.page.evaluate(
+            "!!document.querySelector('dialog#result[open] button[data-action=next]:not([disabled])')")
+
+    def play_to_the_end(self, pick=lambda cards: cards[0], limit: int = 200, on_next=None) -> list[str]:
+        """Click a playable card whenever it is the human's turn, and "next" between the
+        deals of a match (after calling ``on_next()``); returns the cards clicked."""
         clicked: list[str] = []
+        self.nexts = 0
         while self.wait("ready", "over") != "over":
+            if self.next_button():
+                if on_next is not None:
+                    on_next()
+                self.page.click("dialog#result button[data-action=next]")
+                self.nexts += 1
+                self.page.wait_for_function("!document.querySelector('dialog#result').open")
+                continue
             cards = self.playable()
             if not cards:
                 continue
@@ -105,6 +119,7 @@ class Player:
                 "n => !document.querySelector(`button[data-card='${n}']:not([disabled])`) "
                 "|| document.documentElement.dataset.cardems !== 'ready'", arg=card)
             assert len(clicked) < limit
+        assert not self.page.locator("button[data-action=hint]:not([disabled])").count()
         return clicked
 
     def save(self, game: str = "pisti") -> dict:

@@ -1,0 +1,274 @@
+"""Hard Pişti opponent: sampling search (:mod:`cardems.search`) over the cards it cannot see.
+
+The model deals the unseen cards (other hands, the stock, the face-down opening
+cards, even once captured: nobody saw them) consistently with the view, weighs
+each deal by how well it explains what the others played this hand (they are
+modelled as the Normal player), and plays each candidate on to a horizon with a
+fast greedy playout. The playout keeps only what play and scoring need (pile
+size, top rank, points); tests check it scores deals exactly as
+:class:`cardems.pisti.Pisti` does.
+"""
+
+from __future__ import annotations
+
+import math
+
+from cardems.bots.pisti_normal import CARD_WORTH, HIDDEN_WORTH, JACK_KEEP, PistiNormal, Table, judge
+from cardems.cards import RANKS, rank_of
+from cardems.pisti import (FULL_DECK, HAND, JACK_PISTI_POINTS, MOST_CARDS_POINTS, PISTI_POINTS,
+                           PistiView, card_points, side_count, side_of)
+from cardems.rng import Rng
+from cardems.search import SamplingSearch
+
+POINTS = {card: card_points(card) for card in FULL_DECK}
+SAMPLES = 48
+HORIZON = 2          # playouts stop after this many hands are played out (the current one first)
+TEMPERATURE = 0.5    # of the softmax by which the others are assumed to choose (0: no inference)
+PRIOR_WEIGHT = 1.0   # how much the Normal player's judgement counts beside the search
+SHED_STAKE = 0.25    # a pile card's worth when a playout decides what to shed
+RANK_KEY = {rank: rank[0] for rank in RANKS}   # '10' -> '1': ranks as one character
+RANK_NAME = {key: rank for rank, key in RANK_KEY.items()}
+
+
+class Sim:
+    """A Pişti deal reduced to what play and scoring need. Ranks are ``card[0]`` ('1' is ten)."""
+
+    __slots__ = ("players", "lead", "turn", "hands", "stock", "top", "pile_size", "pile_points",
+                 "captured", "points", "last_capturer", "left", "in_hands", "last_card_pisti",
+                 "rounds_left", "seen")
+
+    def copy(self) -> "Sim":
+        other = Sim.__new__(Sim)
+        other.players, other.lead, other.turn = self.players, self.lead, self.turn
+        other.hands = [h[:] for h in self.hands]
+        other.stock = self.stock[:]
+        other.top, other.pile_size, other.pile_points = self.top, self.pile_size, self.pile_points
+        other.captured, other.points = self.captured[:], self.points[:]
+        other.last_capturer, other.left, other.in_hands = self.last_capturer, self.left, self.in_hands
+        other.last_card_pisti, other.rounds_left = self.last_card_pisti, self.rounds_left
+        other.seen = self.seen.copy()
+        return other
+
+    def play(self, card: str) -> None:
+        seat = self.turn
+        side = seat % 2 if self.players == 4 else seat
+        self.hands[seat].remove(card)
+        self.left -= 1
+        self.in_hands -= 1
+        rank = card[0]
+        self.seen[rank] += 1
+        if self.pile_size and (rank == "J" or rank == self.top):
+            if self.pile_size == 1 and rank == self.top and (self.left or self.last_card_pisti):
+                self.points[side] += JACK_PISTI_POINTS if rank == "J" else PISTI_POINTS
+            self.captured[side] += self.pile_size + 1
+            self.points[side] += self.pile_points + POINTS[card]
+            self.pile_size = self.pile_points = 0
+            self.top = None
+            self.last_capturer = side
+        else:
+            self.pile_size += 1
+            self.pile_points += POINTS[card]
+            self.top = rank
+        if not self.left:
+            if self.pile_size:
+                taker = self.last_capturer if self.last_capturer is not None else 0
+                self.captured[taker] += self.pile_size
+                self.points[taker] += self.pile_points
+                self.pile_size = self.pile_points = 0
+            self.turn = -1
+            return
+        self.turn = (seat + 1) % self.players
+        if not self.in_hands:
+            self.rounds_left -= 1
+            if not self.rounds_left:
+                self.turn = -2  # the playout's horizon: stop before the next hands are dealt
+                return
+            for k in range(self.players):
+                hand = self.hands[(self.lead + k) % self.players]
+                for _ in range(HAND):
+                    hand.append(self.stock.pop())
+            self.in_hands = HAND * self.players
+
+    def scores(self) -> list[int]:
+        """The deal's final scores per side (once the deal is over)."""
+        top = max(self.captured)
+        bonus = [MOST_CARDS_POINTS if c == top and self.captured.count(top) == 1 else 0 for c in self.captured]
+        return [p + b for p, b in zip(self.points, bonus)]
+
+    def value(self) -> list[float]:
+        """Each side's points so far, with its share of the most-cards bonus by count."""
+        if self.turn == -1:
+            return [float(s) for s in self.scores()]
+        return [p + c * CARD_WORTH for p, c in zip(self.points, self.captured)]
+
+    def greedy(self) -> str:
+        """A fast club player: capture with a match, a Jack for a pile worth it; otherwise
+        shed the card least likely to feed the next player, judged from the cards seen."""
+        hand = self.hands[self.turn]
+        top = self.top
+        jack = None
+        if self.pile_size:
+            for card in hand:
+                rank = card[0]
+                if rank == top:
+                    return card
+                if rank == "J":
+                    jack = card
+            if jack is not None and (self.pile_points + self.pile_size * SHED_STAKE >= 1.5 or self.left == 1):
+                return jack
+        seen = self.seen
+        stake = self.pile_points + SHED_STAKE * self.pile_size + (0 if self.pile_size else PISTI_POINTS)
+        best, cost = hand[0], 1e9
+        for card in hand:
+            rank = card[0]
+            if rank == "J":
+                c = 50.0
+            else:
+                live = 4 - seen[rank] - sum(1 for other in hand if other[0] == rank)
+                c = live * (stake + POINTS[card]) + POINTS[card]
+            if c < cost:
+                best, cost = card, c
+        return best
+
+
+def deal_hands(view: PistiView, unseen: list[str]) -> list[list[str]]:
+    """Deal the other seats' hands from ``unseen`` (already shuffled; dealt cards are
+    removed from it), keeping away the ranks a seat has shown it does not hold."""
+    avoid = view.not_holding()
+    hands: list[list[str]] = []
+    for seat, size in enumerate(view.hand_sizes):
+        if seat == view.seat:
+            hands.append(list(view.hand))
+            continue
+        ranks = avoid.get(seat)
+        if ranks:
+            allowed = [i for i, card in enumerate(unseen) if rank_of(card) not in ranks]
+            if len(allowed) >= size:
+                picked = allowed[len(allowed) - size:]
+                hands.append([unseen[i] for i in picked])
+                for i in reversed(picked):
+                    del unseen[i]
+                continue
+        hands.append([unseen.pop() for _ in range(size)])
+    return hands
+
+
+def likelihood(view: PistiView, hands: list[list[str]], temperature: float) -> float:
+    """How likely the others' plays of this hand are if they held ``hands``.
+
+    Each seat is modelled as the Normal player (:func:`~cardems.bots.pisti_normal.judge`)
+    choosing by a softmax of its judgement; the weight is the product of the
+    probabilities of the cards it was seen to play since its hand was dealt.
+    """
+    players = view.players
+    per_round = HAND * players
+    history = view.history
+    start = len(history) // per_round * per_round
+    seen = dict.fromkeys(RANK_NAME, 0)
+    seen[view.opening_up[0]] += 1
+    for card in view.opening_known:
+        seen[card[0]] += 1
+    n_seen = 1 + len(view.opening_known)
+    top: str | None = view.opening_up[0]
+    size, hidden = 4, 3
+    known = float(POINTS[view.opening_up])
+    last_capturer: int | None = None
+    weight = 1.0
+    for i, (seat, card) in enumerate(history):
+        if i >= start and seat != view.seat:
+            hand = hands[seat] + [c for s, c in history[i:] if s == seat]
+            stock = max(0, 52 - 4 - per_round * (i // per_round + 1))
+            in_hands = per_round - (i - start)
+            nxt = (seat + 1) % players
+            nxt_hand = HAND - sum(1 for s, _ in history[start:i] if s == nxt) - (nxt == seat)
+            unseen = {RANK_NAME[k]: 4 - n for k, n in seen.items()}
+            for c in hand:
+                unseen[RANK_NAME[c[0]]] -= 1
+            sweeper = last_capturer if last_capturer is not None else 0
+            table = Table(
+                top=RANK_NAME[top] if top else None, pile_size=size,
+                pile_value=known + hidden * HIDDEN_WORTH + size * CARD_WORTH,
+                unseen=unseen, unseen_total=52 - n_seen - len(hand),
+                next_hand=nxt_hand or (HAND if stock else 0),
+                jack_keep=JACK_KEEP * min(1.0, (stock + in_hands) / 16),
+                last_card=stock == 0 and in_hands == 1, last_card_pisti=view.last_card_pisti,
+                sweep_mine=side_of(sweeper, players) == side_of(seat, players))
+            prefs = [judge(table, c) for c in hand]
+            high = max(prefs)
+            total = sum(math.exp((p - high) / temperature) for p in prefs)
+            weight *= math.exp((prefs[hand.index(card)] - high) / temperature) / total
+        rank = card[0]
+        seen[rank] += 1
+        n_seen += 1
+        if size and (rank == "J" or rank == top):
+            top, size, known, hidden = None, 0, 0.0, 0
+            last_capturer = seat
+        else:
+            top, size, known = rank, size + 1, known + POINTS[card]
+    return weight
+
+
+class PistiModel:
+    """The :class:`~cardems.search.Model` of Pişti for the sampling search."""
+
+    def __init__(self, horizon: int = HORIZON, temperature: float = TEMPERATURE) -> None:
+        self.horizon = horizon
+        self.temperature = temperature
+
+    def sample(self, view: PistiView, rng: Rng) -> tuple[Sim, float]:
+        unseen = view.unseen()
+        rng.shuffle(unseen)
+        hands = deal_hands(view, unseen)
+        hidden_cards = [unseen.pop() for _ in range(3 - len(view.opening_known))]
+        assert len(unseen) == view.stock_size, "the view and the sample disagree"
+        sim = Sim.__new__(Sim)
+        sim.players = view.players
+        sim.lead = view.lead
+        sim.turn = view.to_move if view.to_move is not None else -1
+        sim.last_card_pisti = view.last_card_pisti
+        sim.hands = hands
+        sim.stock = unseen
+        sim.captured = list(view.captured_counts)
+        sim.points = [view.known_points(s) for s in range(side_count(view.players))]
+        hidden_points = sum(POINTS[c] for c in hidden_cards)
+        sim.pile_size = view.pile_size
+        sim.pile_points = sum(POINTS[c] for c in view.pile_up)
+        if view.pile_hidden:
+            sim.pile_points += hidden_points + sum(POINTS[c] for c in view.opening_known)
+        elif view.hidden_holder is not None:
+            sim.points[view.hidden_holder] += hidden_points
+        sim.top = view.pile_up[-1][0] if view.pile_up else None
+        sim.last_capturer = view.last_capturer
+        sim.in_hands = sum(view.hand_sizes)
+        sim.left = sim.in_hands + view.stock_size
+        sim.rounds_left = self.horizon
+        seen = dict.fromkeys(RANK_NAME, 0)
+        for card in view.seen():
+            seen[card[0]] += 1
+        for card in view.hand:
+            seen[card[0]] -= 1
+        sim.seen = seen
+        weight = likelihood(view, hands, self.temperature) if self.temperature else 1.0
+        return sim, weight
+
+    def copy(self, state: Sim) -> Sim:
+        return state.copy()
+
+    def play(self, state: Sim, move: str) -> None:
+        state.play(move)
+
+    def playout(self, state: Sim, rng: Rng) -> list[float]:
+        while state.turn >= 0:
+            state.play(state.greedy())
+        return state.value()
+
+    def utility(self, scores: list[float], view: PistiView) -> float:
+        mine = side_of(view.seat, view.players)
+        return scores[mine] - max(s for i, s in enumerate(scores) if i != mine)
+
+
+def PistiHard(samples: int = SAMPLES, horizon: int = HORIZON, prior_weight: float = PRIOR_WEIGHT,
+              temperature: float = TEMPERATURE) -> SamplingSearch:
+    """The Hard level: the search, with the Normal player's judgement as a prior."""
+    return SamplingSearch(PistiModel(horizon, temperature), samples, level="hard",
+                          prior=PistiNormal().score, prior_weight=prior_weight)
