@@ -120,6 +120,35 @@ def _report(events: list, out: TextIO) -> None:
             out.write(f"New cards dealt ({event.info['stock']} left in the stock).\n")
 
 
+def cmd_arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from cardems import arena
+
+    levels = [b.strip().lower() for b in args.bots.split(",")]
+    if len(levels) != 2 or not all(levels):
+        raise BadInput(f"--bots takes two levels separated by a comma, e.g. hard,normal (got {args.bots!r})")
+    if args.deals < 1:
+        raise BadInput(f"--deals must be at least 1 (got {args.deals})")
+    if args.jobs < 1:
+        raise BadInput(f"--jobs must be at least 1 (got {args.jobs})")
+    options, _ = _options(args.option or [])
+    options["players"] = str(args.players)
+    seed = parse_seed(args.seed)
+    parsed = game_class(args.game).new(options, seed=0).options
+    score = arena.run(args.game, levels, args.deals, seed, parsed, jobs=args.jobs,
+                      progress=arena.progress_printer(err) if not args.quiet else None)
+    if args.json:
+        out.write(json.dumps(score.as_dict()) + "\n")
+    else:
+        a, b = levels
+        low, high = score.ci95
+        out.write(
+            f"{a} vs {b}: {args.deals} deals, {score.games} games ({args.players} players, mirrored)\n"
+            f"  {a}: {score.wins} wins, {score.draws} draws, {score.losses} losses "
+            f"({100 * score.wins / score.games:.1f}% wins)\n"
+            f"  mean point difference per deal: {score.mean_diff:+.2f}  (95% CI {low:+.2f} .. {high:+.2f})\n")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m cardems", description="Cardems card games")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -134,6 +163,16 @@ def build_parser() -> argparse.ArgumentParser:
     ply.add_argument("--level", default="normal", choices=("easy", "normal", "hard"))
     ply.add_argument("--seed")
     ply.add_argument("--option", action="append", metavar="NAME=VALUE")
+    are = sub.add_parser("arena", help="bots against each other on mirrored deals")
+    are.add_argument("game", choices=PLANNED)
+    are.add_argument("--bots", default="hard,normal", help="two levels, e.g. hard,normal")
+    are.add_argument("--deals", type=int, default=1000)
+    are.add_argument("--seed", default="1")
+    are.add_argument("--players", type=int, default=2)
+    are.add_argument("--option", action="append", metavar="NAME=VALUE")
+    are.add_argument("--jobs", type=int, default=1, help="worker processes")
+    are.add_argument("--json", action="store_true", help="print one JSON object")
+    are.add_argument("--quiet", action="store_true", help="no progress on stderr")
     return parser
 
 
@@ -144,6 +183,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
         args = build_parser().parse_args(argv)
         if args.command == "replay":
             return cmd_replay(args, out)
+        if args.command == "arena":
+            return cmd_arena(args, out, err)
         return cmd_play(args, out, inp)
     except BadInput as exc:
         err.write(f"cardems: {exc}\n")

@@ -27,25 +27,25 @@ def position(seed: int, play_seed: int, stop: int, players: int = 2) -> Pisti:
 
 
 def disguise(game: Pisti, seat: int, seed: int) -> Pisti:
-    """The same position from ``seat``'s chair, with every card it cannot see reshuffled."""
+    """The same position from ``seat``'s chair, with every card it cannot see dealt anew:
+    the other hands, the stock, and the face-down opening cards (in the pile or captured)."""
     other = game.copy()
-    hidden = set(other.opening_hidden) - set(other.opening_known)
-    pool = [c for s, h in enumerate(other.hands) if s != seat for c in h] + other.stock
-    slots_pile = [i for i in range(other.pile_hidden) if other.pile[i] in hidden]
-    pool += [other.pile[i] for i in slots_pile]
+    hidden = [c for c in other.opening_hidden if c not in other.opening_known]
+    pool = [c for s, h in enumerate(other.hands) if s != seat for c in h] + other.stock + hidden
     Rng(seed).shuffle(pool)
     for s, hand in enumerate(other.hands):
         if s != seat:
             other.hands[s] = [pool.pop() for _ in hand]
-    for i in slots_pile:
-        other.pile[i] = pool.pop()
     other.stock = [pool.pop() for _ in other.stock]
-    other.opening_hidden = other.pile[:3] if other.pile_hidden else other.opening_hidden
+    renamed = {old: pool.pop() for old in hidden}
     assert not pool
+    other.opening_hidden = [renamed.get(c, c) for c in other.opening_hidden]
+    other.pile = [renamed.get(c, c) for c in other.pile]
+    other.captured = [[renamed.get(c, c) for c in cards] for cards in other.captured]
     return other
 
 
-@pytest.mark.parametrize("level", ["easy", "normal"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 @given(seed=st.integers(0, 2**32), play_seed=st.integers(0, 2**32), stop=st.integers(0, 47),
        players=st.sampled_from([2, 3, 4]), shuffle=st.integers(0, 2**32))
 def test_leak_a_bot_chooses_the_same_when_only_unseen_cards_differ(level, seed, play_seed, stop, players, shuffle):
@@ -59,7 +59,17 @@ def test_leak_a_bot_chooses_the_same_when_only_unseen_cards_differ(level, seed, 
     assert bot_move(twin, bot, seat) == bot_move(game, bot, seat)
 
 
-@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_the_disguise_really_changes_what_the_seat_cannot_see():
+    changed = 0
+    for seed in range(20):
+        game = position(seed, seed, seed)
+        twin = disguise(game, game.to_move, seed + 1)
+        changed += (twin.stock, twin.hands) != (game.stock, game.hands)
+        assert twin.view(game.to_move) == game.view(game.to_move)
+    assert changed >= 18
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 @given(seed=st.integers(0, 2**32), stop=st.integers(0, 47))
 def test_bots_only_play_legal_cards(level, seed, stop):
     game = position(seed, seed, stop)

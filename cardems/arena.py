@@ -1,0 +1,121 @@
+"""The arena: bots against each other on mirrored deals, with a paired confidence interval.
+
+Every deal is played once per seating (two for 2 players and partnerships: the
+bots swap sides; three for 3 players: the first bot sits in each seat in turn),
+so the luck of the cards cancels out. The first bot's result per game is its
+side's score minus the best other side's; a deal's figure is the mean over its
+seatings, and the 95% interval is over deals (paired).
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from dataclasses import asdict, dataclass
+from typing import Any, Callable, TextIO
+
+from cardems.bots import bot_move, make_bot
+from cardems.games import game_class
+from cardems.rng import Rng
+
+
+@dataclass
+class Score:
+    wins: int
+    draws: int
+    losses: int
+    games: int
+    mean_diff: float
+    ci95: list[float]
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def seatings(players: int) -> list[list[int]]:
+    """For each game of a deal: which bot (0 = first, 1 = second) sits in each seat."""
+    if players == 2:
+        return [[0, 1], [1, 0]]
+    if players == 4:
+        return [[0, 1, 0, 1], [1, 0, 1, 0]]
+    return [[1 if seat != first else 0 for seat in range(players)] for first in range(players)]
+
+
+def play_game(game_name: str, options: dict[str, Any], seed: int, bots: list[Any],
+              seating: list[int]) -> tuple[float, int]:
+    """One game; returns the first bot's score difference and 1/0/-1 for win/draw/loss."""
+    game = game_class(game_name).new(options, seed=seed)
+    while not game.is_over():
+        seat = game.to_move
+        game.play(bot_move(game, bots[seating[seat]], seat))
+    result = game.result()
+    players = len(seating)
+    mine = next(game.side(s) for s in range(players) if seating[s] == 0)
+    scores = result.scores
+    diff = scores[mine] - max(s for i, s in enumerate(scores) if i != mine)
+    if result.winner == "draw":
+        outcome = 0
+    else:
+        outcome = 1 if result.winner == mine else -1
+    return float(diff), outcome
+
+
+def _deal(args: tuple) -> tuple[float, list[int]]:
+    game_name, options, seed, levels = args
+    bots = [make_bot(game_name, level) for level in levels]
+    diffs, outcomes = [], []
+    for seating in seatings(options.get("players", 2)):
+        diff, outcome = play_game(game_name, options, seed, bots, seating)
+        diffs.append(diff)
+        outcomes.append(outcome)
+    return sum(diffs) / len(diffs), outcomes
+
+
+def run(game_name: str, levels: list[str], deals: int, seed: int, options: dict[str, Any],
+        jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> Score:
+    """Play ``deals`` mirrored deals; deal seeds come from ``seed``."""
+    for level in levels:
+        make_bot(game_name, level)  # refuse unknown levels before any work
+    game_class(game_name).new(options, seed=0)  # and bad options
+    source = Rng(seed)
+    tasks = [(game_name, options, source.next64() >> 12, levels) for _ in range(deals)]
+    per_deal: list[float] = []
+    outcomes: list[int] = []
+    if jobs > 1:
+        from multiprocessing import get_context
+
+        with get_context("spawn").Pool(min(jobs, deals)) as pool:
+            for done, (diff, outs) in enumerate(pool.imap(_deal, tasks, chunksize=4), 1):
+                per_deal.append(diff)
+                outcomes.extend(outs)
+                if progress:
+                    progress(done, deals)
+    else:
+        for done, task in enumerate(tasks, 1):
+            diff, outs = _deal(task)
+            per_deal.append(diff)
+            outcomes.extend(outs)
+            if progress:
+                progress(done, deals)
+    n = len(per_deal)
+    mean = sum(per_deal) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in per_deal) / (n - 1)) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n) if n > 1 else float("inf")
+    return Score(
+        wins=outcomes.count(1), draws=outcomes.count(0), losses=outcomes.count(-1),
+        games=len(outcomes), mean_diff=round(mean, 4),
+        ci95=[round(mean - half, 4), round(mean + half, 4)],
+    )
+
+
+def progress_printer(err: TextIO) -> Callable[[int, int], None]:
+    step = 1
+
+    def show(done: int, total: int) -> None:
+        nonlocal step
+        step = max(1, total // 20)
+        if done % step == 0 or done == total:
+            err.write(f"arena: {done}/{total} deals\n")
+            err.flush()
+
+    return show

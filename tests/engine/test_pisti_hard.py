@@ -1,0 +1,97 @@
+"""The Hard opponent: its playout scores deals exactly like the rules, its samples
+agree with the view, and it finds what a strong player finds."""
+
+from hypothesis import given, strategies as st
+
+from cardems.bots import bot_move_steps, make_bot, run_steps, bot_move
+from cardems.bots.pisti_hard import POINTS, PistiHard, PistiModel, deal_hands, likelihood
+from cardems.pisti import Pisti
+from cardems.rng import Rng
+from tests.engine.helpers import arranged
+
+
+def true_sim(game: Pisti):
+    """The playout state of the real position (every card where it really is)."""
+    view = game.view(game.to_move)
+    sim, _ = PistiModel(horizon=99).sample(view, Rng(0))
+    sim.hands = [list(h) for h in game.hands]
+    sim.stock = list(game.stock)
+    hidden = [c for c in game.opening_hidden if c not in game.opening_known]
+    sim.points = [view.known_points(s) for s in range(len(sim.points))]
+    sim.pile_points = sum(POINTS[c] for c in game.pile)
+    if not game.pile_hidden and game.hidden_holder is not None:
+        sim.points[game.hidden_holder] += sum(POINTS[c] for c in hidden)
+    return sim
+
+
+@given(st.integers(0, 2**32), st.integers(0, 47), st.sampled_from([2, 3, 4]), st.booleans())
+def test_the_playout_scores_a_deal_exactly_as_the_rules_do(seed, stop, players, lcp):
+    game = Pisti.new({"players": players, "last_card_pisti": lcp}, seed=seed)
+    rng = Rng(seed)
+    while len(game.moves) < stop:
+        game.play(rng.choice(game.legal_moves()))
+    sim = true_sim(game)
+    while not game.is_over():
+        card = rng.choice(game.legal_moves())
+        game.play(card)
+        sim.play(card)
+    assert sim.scores() == list(game.result().scores)
+
+
+@given(st.integers(0, 2**32), st.integers(0, 47), st.sampled_from([2, 3, 4]))
+def test_a_sample_is_a_possible_world(seed, stop, players):
+    game = Pisti.new({"players": players}, seed=seed)
+    rng = Rng(seed)
+    while not game.is_over() and len(game.moves) < stop:
+        game.play(rng.choice(game.legal_moves()))
+    if game.is_over():
+        return
+    view = game.view(game.to_move)
+    sim, weight = PistiModel().sample(view, Rng(seed))
+    assert 0.0 <= weight <= 1.0
+    assert [len(h) for h in sim.hands] == [len(h) for h in game.hands]
+    assert sim.hands[view.seat] == game.hands[view.seat]
+    dealt = [c for h in sim.hands for c in h] + sim.stock
+    assert len(set(dealt)) == len(dealt) and not set(dealt) & (view.seen() - set(view.hand))
+    for seat, ranks in view.not_holding().items():  # ranks a seat declined to take stay away
+        possible = [c for c in view.unseen() if c[:-1] not in ranks]
+        if len(possible) >= len(sim.hands[seat]) * 2:
+            assert all(card[:-1] not in ranks for card in sim.hands[seat])
+
+
+def test_not_holding_reads_declined_captures_this_hand():
+    game = Pisti.new(deck=arranged("2S 3S 4S 5S", "5H AH 2H 3H", "KC 7D 8H 9H"))
+    game.play("5H")      # seat 0 takes
+    game.play("KC")      # seat 1 leads a King
+    game.play("AH")      # seat 0 covers it
+    game.play("7D")      # seat 1 plays a 7 on the Ace: so it holds no Ace
+    view = game.view(0)
+    assert view.not_holding() == {1: {"A"}}
+    hands = deal_hands(view, [c for c in view.unseen() if c != "AS"] + ["AS"])
+    assert not any(c.startswith("A") for c in hands[1])
+    assert likelihood(view, [view.hand, ["8H", "9H"]], 0.5) > likelihood(view, [view.hand, ["AS", "9H"]], 0.5)
+
+
+def test_hard_takes_the_pisti_and_keeps_a_dead_rank_for_the_lead():
+    hard = make_bot("pisti", "hard")
+    game = Pisti.new(deck=arranged("2S 3S 4S 5S", "5H AH 2H 3H", "AC 7H 8H 9H"))
+    game.play("5H")
+    game.play("AC")
+    assert bot_move(game, hard, 0) == "AH"
+    game = Pisti.new(deck=arranged("2S 3S 4S 5S", "5H AH 2H 3H", "KH 5D QD 5C"))
+    game.play("5H")
+    assert bot_move(game, hard, 1) in {"5D", "5C"}
+
+
+def test_the_sliced_decision_is_the_same_decision():
+    game = Pisti.new(seed=8)
+    hard = PistiHard(samples=8)
+    steps = bot_move_steps(game, hard, 0)
+    slices = 0
+    try:
+        while True:
+            next(steps)
+            slices += 1
+    except StopIteration as stop:
+        move = stop.value
+    assert slices == 8 and move == bot_move(game, hard, 0) == run_steps(bot_move_steps(game, hard, 0))
