@@ -30,13 +30,13 @@ def parse_seeds(text: str) -> list[int]:
     return [int(s) for s in text.replace(" ", "").split(",") if s]
 
 
-def play_seed(browser, base: str, seed: int) -> dict:
+def play_seed(browser, base: str, seed: int, level: str = "normal") -> dict:
     context = browser.new_context()  # fresh localStorage: no saved game is resumed
     try:
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{base}/index.html#/pisti?seed={seed}&speed=instant")
+        page.goto(f"{base}/index.html#/pisti?seed={seed}&speed=instant&level={level}")
         clicks = 0
         while True:
             page.wait_for_function(READY_OR_OVER, timeout=TIMEOUT_MS, polling=10)
@@ -76,25 +76,25 @@ def stats(values: list[float]) -> dict:
     return {"count": len(values), "median": median(values), "p95": percentile(values, 95), "max": max(values)}
 
 
-def run(seeds: list[int], quiet: bool = False) -> dict:
+def run(seeds: list[int], quiet: bool = False, level: str = "normal") -> dict:
     ensure_runtime()
     t0 = time.perf_counter()
     games = []
     with serve_root() as base, chromium() as browser:
         for seed in seeds:
-            g = play_seed(browser, base, seed)
+            g = play_seed(browser, base, seed, level)
             games.append(g)
             if not quiet:
                 print(f"  seed {seed}: {g['clicks']} clicks, winner {g['winner']}, scores {g['scores']}, "
                       f"{len(g['move'])} move / {len(g['ai'])} ai measures", flush=True)
-    return {"seeds": seeds,
+    return {"seeds": seeds, "level": level,
             "move": stats([d for g in games for d in g["move"]]),
             "ai": stats([d for g in games for d in g["ai"]]),
             "seconds": time.perf_counter() - t0}
 
 
 def report(s: dict) -> str:
-    lines = [f"moves (Pişti, speed=instant, seeds {','.join(map(str, s['seeds']))}; ms)"]
+    lines = [f"moves (Pişti, speed=instant, level {s.get('level', 'normal')}, seeds {','.join(map(str, s['seeds']))}; ms)"]
     for name in ("move", "ai"):
         st = s[name]
         lines.append(f"  cardems:{name:<4}  count {st['count']:4d}  median {st['median']:7.2f}  "
@@ -105,8 +105,9 @@ def report(s: dict) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", default="1,2,3", help="comma-separated deal seeds (default 1,2,3)")
+    parser.add_argument("--level", default="normal", choices=("easy", "normal", "hard"), help="the computer's level")
     args = parser.parse_args(argv)
-    print(report(run(parse_seeds(args.seeds))))
+    print(report(run(parse_seeds(args.seeds), level=args.level)))
     return 0
 
 

@@ -40,6 +40,9 @@ class Model(Protocol[S, M]):
     def utility(self, scores: Sequence[float], view: Any) -> float:
         """How good ``scores`` are for the side of the seat that is searching."""
 
+    # Optional: ``budget(view, samples) -> int`` scales the number of samples for a
+    # position (e.g. more where the playouts are short).
+
 
 class SamplingSearch(Generic[S, M]):
     """Determinized Monte Carlo: ``samples`` worlds, every legal move tried in each.
@@ -70,7 +73,9 @@ class SamplingSearch(Generic[S, M]):
         totals = [0.0] * len(legal)
         mass = 0.0
         model = self.model
-        for _ in range(self.samples):
+        budget = getattr(model, "budget", None)
+        samples = budget(view, self.samples) if budget else self.samples
+        for _ in range(samples):
             world, weight = model.sample(view, rng)
             playout_seed = rng.next64()
             mass += weight

@@ -25,6 +25,8 @@ SAMPLES = 48
 HORIZON = 2          # playouts stop after this many hands are played out (the current one first)
 TEMPERATURE = 0.5    # of the softmax by which the others are assumed to choose (0: no inference)
 PRIOR_WEIGHT = 1.0   # how much the Normal player's judgement counts beside the search
+LAST_HAND_FACTOR = 3  # samples are multiplied by this in the deal's last hand
+WIN_BONUS = 10.0     # what winning the deal is worth beyond the points, at its end
 SHED_STAKE = 0.25    # a pile card's worth when a playout decides what to shed
 RANK_KEY = {rank: rank[0] for rank in RANKS}   # '10' -> '1': ranks as one character
 RANK_NAME = {key: rank for rank, key in RANK_KEY.items()}
@@ -96,10 +98,17 @@ class Sim:
         return [p + b for p, b in zip(self.points, bonus)]
 
     def value(self) -> list[float]:
-        """Each side's points so far, with its share of the most-cards bonus by count."""
-        if self.turn == -1:
-            return [float(s) for s in self.scores()]
-        return [p + c * CARD_WORTH for p, c in zip(self.points, self.captured)]
+        """Each side's points so far, with its share of the most-cards bonus by count;
+        at the end of the deal, the final scores and a bonus for the winner."""
+        if self.turn != -1:
+            return [p + c * CARD_WORTH for p, c in zip(self.points, self.captured)]
+        scores = self.scores()
+        values = [float(s) for s in scores]
+        keys = list(zip(scores, self.captured))
+        best = max(keys)
+        if keys.count(best) == 1:
+            values[keys.index(best)] += WIN_BONUS
+        return values
 
     def greedy(self) -> str:
         """A fast club player: capture with a match, a Jack for a pile worth it; otherwise
@@ -250,6 +259,11 @@ class PistiModel:
         sim.seen = seen
         weight = likelihood(view, hands, self.temperature) if self.temperature else 1.0
         return sim, weight
+
+    def budget(self, view: PistiView, samples: int) -> int:
+        """More samples in the last hand of a deal: its playouts are short, and every
+        card left decides the last capture."""
+        return samples * LAST_HAND_FACTOR if view.stock_size == 0 else samples
 
     def copy(self, state: Sim) -> Sim:
         return state.copy()

@@ -13,7 +13,6 @@ from typing import Any
 from pyscript import window
 
 from cardems.bots import Bot, bot_move_steps, make_bot
-from cardems.errors import BadInput
 from cardems.game import Event
 from cardems.pisti import Pisti, PistiView
 from cardems.web import dom
@@ -27,23 +26,12 @@ POSITIONS = {2: ("bottom", "top"), 3: ("bottom", "right", "left"), 4: ("bottom",
 ROWS = ("aces", "jacks", "two_clubs", "ten_diamonds", "most_cards", "pistis", "jack_pistis", "cards", "total")
 
 
-def make_level(level: str) -> tuple[Bot, str]:
-    """The bot of ``level``, or Normal when that level does not exist yet; returns (bot, level used)."""
-    try:
-        return make_bot("pisti", level), level
-    except (BadInput, ImportError):  # not registered yet, or its module is not shipped yet
-        return make_bot("pisti", "normal"), "normal"
-
-
 class PistiTable:
     def __init__(self, app: Any, route: Route, game: Pisti) -> None:
         self.app = app
         self.route = route
         self.game = game
-        self.level_used = make_level(route.level)[1]
-        if self.level_used != route.level:
-            app.notices.append(("notice.level_missing", {}))
-        self.bots = {seat: make_level(self.level_used)[0] for seat in range(1, game.players)}
+        self.bots = {seat: make_bot("pisti", route.level) for seat in range(1, game.players)}
         self.hint_bot: Bot | None = None
         self.busy = False
         self.alive = True
@@ -195,7 +183,7 @@ class PistiTable:
     async def find_hint(self) -> None:
         """What the strongest bot would play from seat 0's view: highlighted, not played."""
         if self.hint_bot is None:
-            self.hint_bot = make_level("hard")[0]
+            self.hint_bot = make_bot("pisti", "hard")
         try:
             move, _ = await self.think(self.hint_bot, 0)
         finally:
