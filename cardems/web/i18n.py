@@ -12,8 +12,8 @@ from typing import Any
 
 from cardems.cards import rank_of, suit_of
 
-LANGUAGES = {"en": "English", "ar": "العربية"}
-RTL = {"ar"}
+LANGUAGES = {"en": "English", "tr": "Türkçe", "ar": "العربية", "fa": "فارسی"}
+RTL = {"ar", "fa"}
 DEFAULT = "en"
 _DIR = Path(__file__).with_name("locales")
 

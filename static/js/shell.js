@@ -3,7 +3,7 @@
 // if the engine cannot start. Python takes over through window.cardemsShell.
 (function () {
   "use strict";
-  var LANGS = { en: "ltr", ar: "rtl" };
+  var LANGS = { en: "ltr", tr: "ltr", ar: "rtl", fa: "rtl" };
   var LANG_KEY = "cardems:lang";
   var root = document.documentElement;
   var catalogs = {};

@@ -29,6 +29,8 @@ def test_language_follows_the_browser():
     assert pick_language(["ar-EG", "en"]) == "ar"
     assert pick_language(["de-DE", "en-GB"]) == "en"
     assert pick_language(["xx"]) == "en"
+    assert pick_language(["tr-TR"]) == "tr"
+    assert pick_language(["fa-IR"]) == "fa"
 
 
 def test_card_names_and_direction():
@@ -36,6 +38,12 @@ def test_card_names_and_direction():
     ar = Catalog("ar")
     assert ar.rtl and ar.card_name("10D") == "10 الديناري"
     assert Catalog("en").t("event.capture", name="You", n=3) == "You took 3 cards"
+    tr = Catalog("tr")
+    assert not tr.rtl and tr.card_name("KH") == "kupa papaz" and tr.card_name("JS") == "maça vale"
+    assert tr.card_name("10D") == "karo 10" and tr.card_name("QC") == "sinek kız" and tr.card_name("AS") == "maça as"
+    fa = Catalog("fa")
+    assert fa.rtl and fa.card_name("KH") == "شاه دل" and fa.card_name("JS") == "سرباز پیک"
+    assert fa.card_name("QD") == "بی‌بی خشت" and fa.card_name("AC") == "آس گشنیز"
 
 
 def test_every_key_used_in_the_web_code_exists():
