@@ -3,17 +3,19 @@
 The model deals the unseen cards (other hands, the stock, the face-down opening
 cards, even once captured: nobody saw them) consistently with the view, weighs
 each deal by how well it explains what the others played this hand (they are
-modelled as the Normal player), and plays each candidate on to a horizon with a
-fast greedy playout. The playout keeps only what play and scoring need (pile
-size, top rank, points); tests check it scores deals exactly as
-:class:`cardems.pisti.Pisti` does.
+modelled as the Normal player), and plays each candidate on to a horizon (the
+end of the next hand) with a fast playout in which everyone plays as the Normal
+player judges. The playout keeps only what play and scoring need (pile size, top
+rank, points); tests check it scores deals exactly as :class:`cardems.pisti.Pisti`
+does. At the end of a deal, winning it is worth a bonus beyond the points.
 """
 
 from __future__ import annotations
 
 import math
 
-from cardems.bots.pisti_normal import CARD_WORTH, HIDDEN_WORTH, JACK_KEEP, PistiNormal, Table, judge
+from cardems.bots.pisti_normal import (CARD_WORTH, HIDDEN_WORTH, JACK_KEEP, PistiNormal, Table,
+                                       chance_holds, judge)
 from cardems.cards import RANKS, rank_of
 from cardems.pisti import (FULL_DECK, HAND, JACK_PISTI_POINTS, MOST_CARDS_POINTS, PISTI_POINTS,
                            PistiView, card_points, side_count, side_of)
@@ -27,7 +29,6 @@ TEMPERATURE = 0.5    # of the softmax by which the others are assumed to choose 
 PRIOR_WEIGHT = 1.0   # how much the Normal player's judgement counts beside the search
 LAST_HAND_FACTOR = 3  # samples are multiplied by this in the deal's last hand
 WIN_BONUS = 10.0     # what winning the deal is worth beyond the points, at its end
-SHED_STAKE = 0.25    # a pile card's worth when a playout decides what to shed
 RANK_KEY = {rank: rank[0] for rank in RANKS}   # '10' -> '1': ranks as one character
 RANK_NAME = {key: rank for rank, key in RANK_KEY.items()}
 
@@ -37,7 +38,7 @@ class Sim:
 
     __slots__ = ("players", "lead", "turn", "hands", "stock", "top", "pile_size", "pile_points",
                  "captured", "points", "last_capturer", "left", "in_hands", "last_card_pisti",
-                 "rounds_left", "seen")
+                 "rounds_left", "seen", "n_seen")
 
     def copy(self) -> "Sim":
         other = Sim.__new__(Sim)
@@ -49,6 +50,7 @@ class Sim:
         other.last_capturer, other.left, other.in_hands = self.last_capturer, self.left, self.in_hands
         other.last_card_pisti, other.rounds_left = self.last_card_pisti, self.rounds_left
         other.seen = self.seen.copy()
+        other.n_seen = self.n_seen
         return other
 
     def play(self, card: str) -> None:
@@ -59,6 +61,7 @@ class Sim:
         self.in_hands -= 1
         rank = card[0]
         self.seen[rank] += 1
+        self.n_seen += 1
         if self.pile_size and (rank == "J" or rank == self.top):
             if self.pile_size == 1 and rank == self.top and (self.left or self.last_card_pisti):
                 self.points[side] += JACK_PISTI_POINTS if rank == "J" else PISTI_POINTS
@@ -110,34 +113,62 @@ class Sim:
             values[keys.index(best)] += WIN_BONUS
         return values
 
-    def greedy(self) -> str:
-        """A fast club player: capture with a match, a Jack for a pile worth it; otherwise
-        shed the card least likely to feed the next player, judged from the cards seen."""
+    def club(self) -> str:
+        """The Normal player's judgement (:func:`~cardems.bots.pisti_normal.judge`), fast:
+        from the cards seen so far and the player's own hand."""
         hand = self.hands[self.turn]
-        top = self.top
-        jack = None
-        if self.pile_size:
-            for card in hand:
-                rank = card[0]
-                if rank == top:
-                    return card
-                if rank == "J":
-                    jack = card
-            if jack is not None and (self.pile_points + self.pile_size * SHED_STAKE >= 1.5 or self.left == 1):
-                return jack
+        top, size = self.top, self.pile_size
         seen = self.seen
-        stake = self.pile_points + SHED_STAKE * self.pile_size + (0 if self.pile_size else PISTI_POINTS)
-        best, cost = hand[0], 1e9
+        own: dict[str, int] = {}
+        for card in hand:
+            own[card[0]] = own.get(card[0], 0) + 1
+        unseen_total = 52 - self.n_seen - len(hand)
+        nxt = self.hands[(self.turn + 1) % self.players]
+        h = len(nxt) or (HAND if self.stock else 0)
+        pile = self.pile_points + size * CARD_WORTH
+        remaining = len(self.stock) + self.in_hands
+        jack_keep = JACK_KEEP * (1.0 if remaining >= 16 else remaining / 16)
+        last = self.left == 1
+        jacks_live = 4 - seen["J"] - own.get("J", 0)
+        best, best_score = hand[0], -1e9
         for card in hand:
             rank = card[0]
-            if rank == "J":
-                c = 50.0
+            worth = POINTS[card] + CARD_WORTH
+            if size and (rank == top or rank == "J"):
+                score = pile + worth + 0.01
+                if size == 1 and rank == top and (self.last_card_pisti or not last):
+                    score += JACK_PISTI_POINTS if rank == "J" else PISTI_POINTS
+                if rank == "J":
+                    score -= jack_keep
             else:
-                live = 4 - seen[rank] - sum(1 for other in hand if other[0] == rank)
-                c = live * (stake + POINTS[card]) + POINTS[card]
-            if c < cost:
-                best, cost = card, c
+                stake = pile + worth
+                if not h:
+                    taker = self.last_capturer if self.last_capturer is not None else 0
+                    mine = self.turn % 2 if self.players == 4 else self.turn
+                    risk = 0.0 if taker == mine else stake
+                else:
+                    live = 4 - seen[rank] - own[rank]
+                    p_match = holds(h, unseen_total, live)
+                    bonus = 0.0 if size else (JACK_PISTI_POINTS if rank == "J" else PISTI_POINTS)
+                    risk = p_match * (stake + bonus)
+                    if rank != "J" and stake > JACK_KEEP:
+                        risk += (holds(h, unseen_total, live + jacks_live) - p_match) * stake
+                score = -risk - (jack_keep if rank == "J" else 0.0)
+            if score > best_score:
+                best, best_score = card, score
         return best
+
+
+_HOLDS: dict[tuple[int, int, int], float] = {}
+
+
+def holds(hand: int, unseen: int, wanted: int) -> float:
+    """P(a hand of ``hand`` cards from ``unseen`` holds one of ``wanted``), memoised."""
+    key = (hand, unseen, wanted)
+    p = _HOLDS.get(key)
+    if p is None:
+        p = _HOLDS[key] = chance_holds(hand, unseen, wanted)
+    return p
 
 
 def deal_hands(view: PistiView, unseen: list[str]) -> list[list[str]]:
@@ -257,6 +288,7 @@ class PistiModel:
         for card in view.hand:
             seen[card[0]] -= 1
         sim.seen = seen
+        sim.n_seen = sum(seen.values())
         weight = likelihood(view, hands, self.temperature) if self.temperature else 1.0
         return sim, weight
 
@@ -273,7 +305,7 @@ class PistiModel:
 
     def playout(self, state: Sim, rng: Rng) -> list[float]:
         while state.turn >= 0:
-            state.play(state.greedy())
+            state.play(state.club())
         return state.value()
 
     def utility(self, scores: list[float], view: PistiView) -> float:
