@@ -25,7 +25,7 @@ from cardems.search import SamplingSearch
 POINTS = {card: card_points(card) for card in FULL_DECK}
 SAMPLES = 48
 HORIZON = 2          # playouts stop after this many hands are played out (the current one first)
-TEMPERATURE = 0.5    # of the softmax by which the others are assumed to choose (0: no inference)
+TEMPERATURE = 0.15   # of the softmax by which the others are assumed to choose (0: no inference)
 PRIOR_WEIGHT = 1.0   # how much the Normal player's judgement counts beside the search
 LAST_HAND_FACTOR = 3  # samples are multiplied by this in the deal's last hand
 WIN_BONUS = 10.0     # what winning the deal is worth beyond the points, at its end
