@@ -1,6 +1,6 @@
 // Copy the runtime files the page needs from node_modules into static/vendor/.
 // static/vendor/ is not committed: `npm ci && npm run vendor` rebuilds it from package-lock.json.
-import { cpSync, mkdirSync, rmSync, readdirSync, existsSync } from "node:fs";
+import { cpSync, mkdirSync, rmSync, readdirSync, existsSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -27,4 +27,10 @@ for (const name of readdirSync(dist)) {
   if (name.endsWith(".map")) continue;
   cpSync(join(dist, name), join(out, "pyscript", name), { recursive: true });
 }
+// The list of vendored files, for the service worker to keep for offline play.
+const files = [];
+for (const dir of ["pyodide", "pyscript"]) {
+  for (const name of readdirSync(join(out, dir)).sort()) files.push(`static/vendor/${dir}/${name}`);
+}
+writeFileSync(join(out, "files.json"), JSON.stringify(files, null, 1) + "\n");
 console.log(`vendored PyScript and Pyodide into ${out}`);

@@ -13,7 +13,10 @@ STAMP = VENDOR / ".lock-sha256"
 
 
 def _lock_hash() -> str:
-    return hashlib.sha256((ROOT / "package-lock.json").read_bytes()).hexdigest()
+    """Changes when the pinned runtime or the way it is copied changes."""
+    digest = hashlib.sha256((ROOT / "package-lock.json").read_bytes())
+    digest.update((ROOT / "scripts" / "vendor.mjs").read_bytes())
+    return digest.hexdigest()
 
 
 def ensure_runtime() -> None:

@@ -78,6 +78,10 @@
     if (bar) bar.value = 100;
     var loading = document.getElementById("loading");
     if (loading) loading.hidden = true;
+    // Keep the site for offline play; registered only now, so it never slows the first load.
+    if ("serviceWorker" in navigator && /^https?:$/.test(location.protocol)) {
+      navigator.serviceWorker.register("sw.js").catch(function (e) { console.warn("cardems: no offline copy:", e); });
+    }
   }
 
   window.cardemsShell = { setLanguage: setLanguage, loaded: loaded, fail: fail };
