@@ -17,7 +17,17 @@ from typing import Any, Callable, Generator, Generic, Protocol, Sequence, TypeVa
 from cardems.rng import Rng
 
 S = TypeVar("S")
+T = TypeVar("T")
 M = TypeVar("M")
+
+
+def run_steps(steps: Generator[None, None, T]) -> T:
+    """Drive a sliced computation to its end without pausing; returns its value."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value
 
 
 class Model(Protocol[S, M]):
@@ -60,21 +70,27 @@ class SamplingSearch(Generic[S, M]):
         self.prior_weight = prior_weight
 
     def choose(self, view: Any, legal: list[M], rng: Rng) -> M:
-        steps = self.choose_steps(view, legal, rng)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as stop:
-                return stop.value
+        return run_steps(self.choose_steps(view, legal, rng))
 
     def choose_steps(self, view: Any, legal: list[M], rng: Rng) -> Generator[None, None, M]:
         if len(legal) == 1:
             return legal[0]
-        totals = [0.0] * len(legal)
-        mass = 0.0
+        means = yield from self._means(view, legal, rng)
+        if self.prior is not None and self.prior_weight:
+            means = [v + self.prior_weight * self.prior(view, m) for v, m in zip(means, legal)]
+        return legal[means.index(max(means))]
+
+    def evaluate(self, view: Any, legal: list[M], rng: Rng) -> list[float]:
+        """The weighted mean utility of each legal move (for analysis and tests)."""
+        return run_steps(self._means(view, legal, rng))
+
+    def _means(self, view: Any, legal: list[M], rng: Rng) -> Generator[None, None, list[float]]:
+        """Play every move in each sampled world; yields after each world."""
         model = self.model
         budget = getattr(model, "budget", None)
         samples = budget(view, self.samples) if budget else self.samples
+        totals = [0.0] * len(legal)
+        mass = 0.0
         for _ in range(samples):
             world, weight = model.sample(view, rng)
             playout_seed = rng.next64()
@@ -84,22 +100,4 @@ class SamplingSearch(Generic[S, M]):
                 model.play(state, move)
                 totals[i] += weight * model.utility(model.playout(state, Rng(playout_seed)), view)
             yield
-        means = [t / mass for t in totals] if mass > 0 else totals
-        if self.prior is not None and self.prior_weight:
-            means = [v + self.prior_weight * self.prior(view, m) for v, m in zip(means, legal)]
-        best = max(means)
-        return legal[means.index(best)]
-
-    def evaluate(self, view: Any, legal: list[M], rng: Rng) -> list[float]:
-        """The average utility of each legal move (for analysis and tests)."""
-        totals = [0.0] * len(legal)
-        mass = 0.0
-        for _ in range(self.samples):
-            world, weight = self.model.sample(view, rng)
-            seed = rng.next64()
-            mass += weight
-            for i, move in enumerate(legal):
-                state = self.model.copy(world)
-                self.model.play(state, move)
-                totals[i] += weight * self.model.utility(self.model.playout(state, Rng(seed)), view)
-        return [t / mass for t in totals]
+        return [t / mass for t in totals] if mass > 0 else totals

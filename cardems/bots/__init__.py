@@ -87,10 +87,4 @@ def bot_move_steps(game: Any, bot: Bot, seat: int) -> Generator[None, None, Any]
     return (yield from steps(view, legal, rng))
 
 
-def run_steps(steps: Generator[None, None, Any]) -> Any:
-    """Drive a ``*_steps`` generator to its end without pausing; returns its value."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as stop:
-            return stop.value
+from cardems.search import run_steps  # noqa: E402  (re-exported for callers of bot_move_steps)
