@@ -4,8 +4,8 @@
 // the first load; it then stores the whole site: the shell, the Python files
 // listed in pyscript.toml, and the vendored runtime (static/vendor/files.json).
 const CACHE = "cardems-v1";
-const SHELL = ["./", "index.html", "pyscript.toml", "static/css/app.css", "static/js/shell.js",
-  "static/icons/icon.svg", "static/vendor/files.json"];
+const SHELL = ["./", "index.html", "pyscript.toml", "cardems/web/main.py", "static/css/app.css",
+  "static/js/shell.js", "static/icons/icon.svg", "static/vendor/files.json"];
 
 async function siteFiles() {
   const files = [...SHELL];

@@ -38,6 +38,11 @@ def test_the_game_loads_and_plays_offline_after_one_visit(browser, site):
             page.wait_for_timeout(250)
         else:
             pytest.fail("the service worker did not keep the site within 60 s")
+        # everything the page fetched on its first visit is kept (not just left in the HTTP cache)
+        kept = set(page.evaluate("async () => (await (await caches.open('cardems-v1')).keys()).map(r => r.url)"))
+        fetched = {u.split("#")[0].split("?")[0] for u in player.requests if u.startswith(player.base)}
+        fetched -= {player.base + "sw.js"}
+        assert fetched <= kept, sorted(fetched - kept)
         server.shutdown()
         server.server_close()
         page.goto(player.base + "?again#/pisti?seed=21&speed=instant")
