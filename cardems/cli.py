@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any, Sequence, TextIO
 
@@ -73,7 +74,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
         game_class(args.game)
         raise BadInput(f"terminal play is not available for {args.game} yet")
     options, _ = _options(args.option or [])
-    seed = parse_seed(args.seed) if args.seed is not None else int.from_bytes(__import__("os").urandom(4), "big")
+    seed = parse_seed(args.seed) if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     game = game_class("pisti").new(options, seed=seed)
     bot = make_bot("pisti", args.level)
     out.write(f"Pişti, seed {seed}, against the {args.level} computer. Type a card (e.g. 7H) or 'quit'.\n")
