@@ -40,6 +40,7 @@ class App:
         self.speed_setting = stored_speed if stored_speed in SPEEDS else "normal"
         self.route: Route = Route(None)
         self.table: Any = None
+        self.notices: list[tuple[str, dict[str, str]]] = []
         self._proxies: list[Any] = []
 
     # ------------------------------------------------------------ start-up
@@ -235,7 +236,7 @@ class App:
             f'<li class="notice" role="status">{dom.esc(self.t(key, **params))}'
             f'<button type="button" class="notice-x" data-action="dismiss" '
             f'aria-label="{dom.esc(self.t("notice.dismiss"))}">×</button></li>'
-            for key, params in getattr(self, "notices", []))
+            for key, params in self.notices)
         dom.set_html("notices", items)
 
     # ------------------------------------------------------------ events

@@ -14,7 +14,7 @@ ROOT = document.documentElement
 
 def absent(value: Any) -> bool:
     """True for Python None and JavaScript null/undefined (Pyodide 314 has a distinct ``jsnull``)."""
-    return value is None or type(value).__name__ in ("JsNull", "JsUndefined") or str(type(value)) == "<class 'pyodide.ffi.JsNull'>"
+    return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
 
 
 def attr(node: Any, name: str) -> str | None:

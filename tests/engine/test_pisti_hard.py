@@ -95,3 +95,20 @@ def test_the_sliced_decision_is_the_same_decision():
     except StopIteration as stop:
         move = stop.value
     assert slices == 8 and move == bot_move(game, hard, 0) == run_steps(bot_move_steps(game, hard, 0))
+
+
+@given(st.integers(0, 2**32), st.integers(0, 47), st.sampled_from([2, 3, 4]))
+def test_the_fast_playout_player_chooses_as_normal_judges(seed, stop, players):
+    # Sim.club is Normal's judgement rewritten for speed: it must pick a card Normal rates best.
+    from cardems.bots.pisti_normal import PistiNormal
+
+    game = Pisti.new({"players": players}, seed=seed)
+    rng = Rng(seed)
+    while not game.is_over() and len(game.moves) < stop:
+        game.play(rng.choice(game.legal_moves()))
+    if game.is_over() or game.pile_hidden:  # Normal estimates face-down cards; the playout knows its sample
+        return
+    view = game.view(game.to_move)
+    normal = PistiNormal()
+    scores = {c: normal.score(view, c) for c in game.legal_moves()}
+    assert scores[true_sim(game).club()] >= max(scores.values()) - 1e-9
