@@ -32,13 +32,9 @@ class Score:
         return asdict(self)
 
 
-def seatings(players: int) -> list[list[int]]:
+def seatings(game_name: str, options: dict[str, Any]) -> list[list[int]]:
     """For each game of a deal: which bot (0 = first, 1 = second) sits in each seat."""
-    if players == 2:
-        return [[0, 1], [1, 0]]
-    if players == 4:
-        return [[0, 1, 0, 1], [1, 0, 1, 0]]
-    return [[1 if seat != first else 0 for seat in range(players)] for first in range(players)]
+    return game_class(game_name).seatings(options)
 
 
 def play_game(game_name: str, options: dict[str, Any], seed: int, bots: list[Any],
@@ -64,7 +60,7 @@ def _deal(args: tuple) -> tuple[float, list[int]]:
     game_name, options, seed, levels = args
     bots = [make_bot(game_name, level) for level in levels]
     diffs, outcomes = [], []
-    for seating in seatings(options.get("players", 2)):
+    for seating in seatings(game_name, options):
         diff, outcome = play_game(game_name, options, seed, bots, seating)
         diffs.append(diff)
         outcomes.append(outcome)

@@ -132,7 +132,8 @@ def cmd_arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.jobs < 1:
         raise BadInput(f"--jobs must be at least 1 (got {args.jobs})")
     options, _ = _options(args.option or [])
-    options["players"] = str(args.players)
+    if args.players is not None:
+        options["players"] = str(args.players)
     seed = parse_seed(args.seed)
     parsed = game_class(args.game).new(options, seed=0).options
     score = arena.run(args.game, levels, args.deals, seed, parsed, jobs=args.jobs,
@@ -143,7 +144,7 @@ def cmd_arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         a, b = levels
         low, high = score.ci95
         out.write(
-            f"{a} vs {b}: {args.deals} deals, {score.games} games ({args.players} players, mirrored)\n"
+            f"{a} vs {b}: {args.deals} deals, {score.games} games ({parsed.get('players', 2)} players, mirrored)\n"
             f"  {a}: {score.wins} wins, {score.draws} draws, {score.losses} losses "
             f"({100 * score.wins / score.games:.1f}% wins)\n"
             f"  mean point difference per deal: {score.mean_diff:+.2f}  (95% CI {low:+.2f} .. {high:+.2f})\n")
@@ -169,7 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
     are.add_argument("--bots", default="hard,normal", help="two levels, e.g. hard,normal")
     are.add_argument("--deals", type=int, default=1000)
     are.add_argument("--seed", default="1")
-    are.add_argument("--players", type=int, default=2)
+    are.add_argument("--players", type=int, help="seats, for games that have the option")
     are.add_argument("--option", action="append", metavar="NAME=VALUE")
     are.add_argument("--jobs", type=int, default=1, help="worker processes")
     are.add_argument("--json", action="store_true", help="print one JSON object")

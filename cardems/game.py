@@ -131,6 +131,18 @@ class Game(ABC, Generic[M]):
     def is_over(self) -> bool:
         return self.to_move is None
 
+    def side(self, seat: int) -> int:
+        """The side ``seat`` plays for (its index in ``result().scores``)."""
+        return seat
+
+    @classmethod
+    def seatings(cls, options: dict[str, Any]) -> list[list[int]]:
+        """For the arena: for each game of a mirrored deal, which of two bots
+        (0 = the one measured, 1 = its opponent) sits in each seat. By default the
+        measured bot takes each seat in turn against copies of the other."""
+        players = int(options.get("players", 2))
+        return [[0 if seat == first else 1 for seat in range(players)] for first in range(players)]
+
     def play(self, move: M | str) -> list[Event]:
         """Apply a move (a value or its text) and return what happened.
 

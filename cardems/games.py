@@ -1,19 +1,52 @@
-"""The registry of games: name -> rules class."""
+"""The registry of games: name -> rules class, imported when first asked for.
+
+Each game lives in its own module (``cardems/<module>.py``); nothing of a game
+is imported until that game is used, so the page's start-up stays small.
+A planned game whose module does not exist yet is "coming soon".
+"""
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+from typing import TYPE_CHECKING
+
 from cardems.errors import BadInput
-from cardems.game import Game
-from cardems.pisti import Pisti
 
-GAMES: dict[str, type[Game]] = {"pisti": Pisti}
-PLANNED = ("pisti", "war", "pis-yedili", "abstract")
+if TYPE_CHECKING:
+    from cardems.game import Game
+
+# game name (routes, CLI, saves) -> (module, class)
+SOURCES: dict[str, tuple[str, str]] = {
+    "pisti": ("cardems.pisti", "Pisti"),
+    "war": ("cardems.war", "War"),
+    "pis-yedili": ("cardems.pis_yedili", "PisYedili"),
+    "abstract": ("cardems.abstract", "Abstract"),
+}
+PLANNED = tuple(SOURCES)
 
 
-def game_class(name: str) -> type[Game]:
-    cls = GAMES.get(name)
-    if cls is None:
-        if name in PLANNED:
-            raise BadInput(f"{name} is not playable yet (coming soon)")
+def module_name(name: str) -> str:
+    """``pis-yedili`` -> ``pis_yedili``: the stem every file of a game starts with."""
+    return SOURCES[name][0].rsplit(".", 1)[1]
+
+
+def is_playable(name: str) -> bool:
+    """Whether ``name``'s rules exist (without importing them)."""
+    source = SOURCES.get(name)
+    return source is not None and importlib.util.find_spec(source[0]) is not None
+
+
+def playable() -> tuple[str, ...]:
+    return tuple(name for name in PLANNED if is_playable(name))
+
+
+def game_class(name: str) -> "type[Game]":
+    """The rules class of ``name``; :class:`BadInput` for unknown or coming games."""
+    source = SOURCES.get(name)
+    if source is None:
         raise BadInput(f"unknown game {name!r} (games: {', '.join(PLANNED)})")
-    return cls
+    if not is_playable(name):
+        raise BadInput(f"{name} is not playable yet (coming soon)")
+    module, cls = source
+    return getattr(importlib.import_module(module), cls)

@@ -304,6 +304,13 @@ class Pisti(Game[Card]):
     def why_illegal(self, move: Card) -> str:
         return f"{move} is not in the hand of seat {self.turn}, whose turn it is"
 
+    @classmethod
+    def seatings(cls, options: dict[str, Any]) -> list[list[int]]:
+        """Partnerships (4 players) swap sides; otherwise each seat in turn."""
+        if int(options.get("players", 2)) == 4:
+            return [[0, 1, 0, 1], [1, 0, 1, 0]]
+        return super().seatings(options)
+
     def side(self, seat: int) -> int:
         return side_of(seat, self.players)
 

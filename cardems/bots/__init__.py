@@ -10,6 +10,7 @@ function of what the seat may know and the seed.
 
 from __future__ import annotations
 
+import importlib
 from typing import Any, Callable, Generator, Protocol
 
 from cardems.errors import BadInput
@@ -34,25 +35,27 @@ class RandomBot:
         return rng.choice(legal)
 
 
-def _pisti_normal() -> Bot:
-    from cardems.bots.pisti_normal import PistiNormal
-    return PistiNormal()
+def _registry(game: str) -> dict[str, Callable[[], Bot]]:
+    """``cardems/bots/<game module>.py`` defines ``BOTS``: level -> factory.
 
+    Besides easy/normal/hard it may hold bots used only for measurement
+    (the arena), e.g. War's ``highest``. Imported only when asked for.
+    """
+    from cardems.games import SOURCES, is_playable, module_name
 
-def _pisti_hard() -> Bot:
-    from cardems.bots.pisti_hard import PistiHard
-    return PistiHard()
-
-
-_REGISTRY: dict[str, dict[str, Callable[[], Bot]]] = {
-    "pisti": {"easy": RandomBot, "normal": _pisti_normal, "hard": _pisti_hard},
-}
+    if game not in SOURCES or not is_playable(game):
+        return {}
+    try:
+        module = importlib.import_module(f"cardems.bots.{module_name(game)}")
+    except ModuleNotFoundError:
+        return {}
+    return dict(module.BOTS)
 
 
 def make_bot(game: str, level: str) -> Bot:
     """The bot of ``level`` for ``game``; :class:`BadInput` names what exists."""
-    levels = _REGISTRY.get(game)
-    if levels is None:
+    levels = _registry(game)
+    if not levels:
         raise BadInput(f"no computer opponents for {game!r}")
     factory = levels.get(str(level).lower())
     if factory is None:
@@ -61,7 +64,7 @@ def make_bot(game: str, level: str) -> Bot:
 
 
 def levels_for(game: str) -> tuple[str, ...]:
-    return tuple(_REGISTRY.get(game, {}))
+    return tuple(_registry(game))
 
 
 def bot_rng(seed: int, seat: int, move_no: int) -> Rng:

@@ -9,7 +9,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from cardems.errors import BadInput
-from cardems.games import GAMES, PLANNED
+from cardems.games import PLANNED, game_class
 from cardems.web import dom
 from cardems.web.i18n import LANGUAGES, Catalog, pick_language
 from cardems.web.options import form_html, route_from_form, route_from_setup, setup_of, summary
@@ -146,7 +146,7 @@ class App:
         from cardems.web.pisti_table import PistiTable
 
         document.body.setAttribute("data-view", "table")
-        cls = GAMES[route.game]
+        cls = game_class(route.game)
         saved = dom.store_get(save_key(route.game))
         game = None
         if isinstance(saved, dict) and (saved.get("__corrupt__") or "game" in saved):

@@ -14,7 +14,7 @@ from urllib.parse import parse_qsl, urlencode
 from cardems.bots import LEVELS
 from cardems.errors import BadInput
 from cardems.game import parse_seed, parse_options
-from cardems.games import GAMES, PLANNED
+from cardems.games import PLANNED, game_class, is_playable
 
 SPEEDS = ("normal", "fast", "instant")
 PAGE_KEYS = ("seed", "speed", "level")
@@ -45,8 +45,8 @@ class Route:
         if self.game is None:
             return "#/"
         query: dict[str, str] = {}
-        cls = GAMES.get(self.game)
-        if cls is not None:
+        if is_playable(self.game):
+            cls = game_class(self.game)
             defaults = parse_options(cls.options_spec, {})
             for name, value in self.options.items():
                 if value != defaults.get(name):
@@ -69,7 +69,7 @@ def parse_route(hash_text: str) -> Route:
         return Route(None)
     if name not in PLANNED:
         return Route(None, notices=[("notice.unknown_game", {"name": name[:40]})])
-    if name not in GAMES:
+    if not is_playable(name):
         return Route(name, coming=True)
     route = Route(name)
     raw: dict[str, str] = {}
@@ -92,7 +92,7 @@ def parse_route(hash_text: str) -> Route:
                 route.notices.append(("notice.bad_value", {"name": key, "value": value[:40]}))
         else:
             raw[key] = value
-    specs = GAMES[name].options_spec
+    specs = game_class(name).options_spec
     known = {spec.name: spec for spec in specs}
     route.options = parse_options(specs, {})
     for key, value in raw.items():
