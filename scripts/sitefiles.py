@@ -26,6 +26,7 @@ import ast
 import hashlib
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -56,8 +57,29 @@ def package_files(root: Path = ROOT) -> list[str]:
     return sorted(r for r in (_rel(p, root) for p in found) if r not in NOT_SHIPPED and r != BUILD)
 
 
+# PyScript features the page does not use: the code editor, the terminal, TOML
+# and zip configs. Their chunks (and chunks that import them) are deployed but
+# not kept for offline play; Pyodide's classic-script loader (pyodide.js) neither.
+# tests/browser/test_offline.py checks that every file a visit fetches is kept.
+UNUSED_FEATURES = ("codemirror", "xterm", "toml", "zip")
+UNUSED_FILES = ("static/vendor/pyodide/pyodide.js", "static/vendor/files.json")
+
+
+def unused(path: str, root: Path = ROOT) -> bool:
+    """Whether a vendored file belongs to a runtime feature the page does not use."""
+    if path in UNUSED_FILES:
+        return True
+    if not path.startswith("static/vendor/pyscript/") or not path.endswith(".js"):
+        return False
+    name = path.rsplit("/", 1)[1]
+    if name.startswith(UNUSED_FEATURES):
+        return True
+    head = (root / path).read_text(encoding="utf-8", errors="replace")[:4000]
+    return any(re.search(rf'(?:from|import)\s*"\./{feature}', head) for feature in UNUSED_FEATURES)
+
+
 def static_files(root: Path = ROOT) -> list[str]:
-    """Everything under static/ (css, js, icons, the manifest, the vendored runtime), no dotfiles."""
+    """Everything under static/ (css, js, icons, the vendored runtime), no dotfiles."""
     out = []
     for dirpath, dirnames, filenames in os.walk(root / "static", followlinks=True):
         dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
@@ -166,11 +188,16 @@ def python_groups(root: Path = ROOT) -> dict:
 
 
 def site_files(root: Path = ROOT) -> list[str]:
-    """Every file a visitor may need, kept by the service worker (the generated
-    config and game list included; ``precache.js``, ``sw.js`` and ``.nojekyll`` not)."""
+    """Every file of the site but ``sw.js``, ``precache.js`` and ``.nojekyll``
+    (the generated config and game list included)."""
     groups = python_groups(root)
     python = set(groups["core"]) | set(groups["common"]) | {f for g in groups["games"].values() for f in g}
     return sorted(set(PAGES) | {ENTRY, CONFIG, BUILD} | python | set(static_files(root)))
+
+
+def kept_files(root: Path = ROOT) -> list[str]:
+    """What the service worker keeps: the site's files but unused runtime features."""
+    return [f for f in site_files(root) if not unused(f, root)]
 
 
 _digests: dict[str, tuple[int, int, str]] = {}
@@ -188,14 +215,18 @@ def digest(path: Path) -> str:
     return value
 
 
+def generate_config(groups: dict) -> bytes:
+    """``pyscript.json``: the self-hosted interpreter and the first screen's files."""
+    files = {f"./{f}": "./" + f.rsplit("/", 1)[0] + "/" for f in [*groups["core"], BUILD]}
+    return json.dumps({"interpreter": INTERPRETER, "files": files}, indent=1).encode() + b"\n"
+
+
 def generate(root: Path = ROOT) -> dict[str, bytes]:
     """The generated files of the site in ``root``: path -> content."""
     groups = python_groups(root)
-    config = {"interpreter": INTERPRETER,
-              "files": {f"./{f}": "./" + f.rsplit("/", 1)[0] + "/" for f in [*groups["core"], BUILD]}}
-    sources = [f for f in site_files(root) if f not in (CONFIG, BUILD)]
+    config_bytes = generate_config(groups)
+    sources = [f for f in kept_files(root) if f not in (CONFIG, BUILD)]
     hashes = {f: digest(root / f) for f in sources}
-    config_bytes = json.dumps(config, indent=1).encode() + b"\n"
     build = hashlib.sha256(json.dumps([hashes, groups], sort_keys=True).encode() + config_bytes).hexdigest()[:12]
     manifest = json.dumps({"build": build, "common": groups["common"], "games": groups["games"]},
                           indent=1).encode() + b"\n"
