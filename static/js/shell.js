@@ -85,6 +85,14 @@
     if (done) return;
     done = true;
     root.setAttribute("data-cardems", "error");
+    if (document.readyState === "loading") {  // before the body is there: show it when it is
+      document.addEventListener("DOMContentLoaded", function () { showError(detail); });
+    } else {
+      showError(detail);
+    }
+  }
+
+  function showError(detail) {
     var box = document.getElementById("load-error");
     var loading = document.getElementById("loading");
     if (loading) loading.hidden = true;
@@ -147,11 +155,11 @@
   window.cardemsShell = { setLanguage: setLanguage, loaded: loaded, fail: fail };
 
   // The first screen's Python files, fetched while the interpreter downloads and
-  // starts (PyScript asks for them only once it is up). The config is read with
-  // other credentials than PyScript's own request, so its preload stays for PyScript.
+  // starts (PyScript asks for them only once it is up). The config is read at
+  // another URL than PyScript's own request, so its preload stays for PyScript.
   function preloadFiles() {
     if (!window.fetch) return;
-    fetch("pyscript.json", { credentials: "omit" }).then(function (r) { return r.json(); }).then(function (config) {
+    fetch("pyscript.json?preload").then(function (r) { return r.json(); }).then(function (config) {
       var urls = Object.keys(config.files || {});
       var main = document.querySelector('script[type="py"][src]');
       if (main) urls.push(main.getAttribute("src"));
@@ -186,6 +194,7 @@
     if (t && t !== window && (t.tagName === "SCRIPT" || t.tagName === "LINK")) fail("could not load " + (t.src || t.href));
     else if (!done && event.message) fail(event.message);
   }, true);
+  if (window.cardemsFailed && window.cardemsFailed.length) fail("could not load " + window.cardemsFailed[0]);
   window.addEventListener("unhandledrejection", function (event) {
     if (!done) fail(event.reason && (event.reason.message || event.reason));
   });

@@ -84,3 +84,17 @@ def test_the_site_is_installable(browser, built_site, tmp_path):
         assert app["url"] == built_site.base + "manifest.webmanifest"
     finally:
         context.close()
+
+
+def test_the_pages_workflow_installs_the_pinned_runtime_assembles_and_deploys_the_folder():
+    from tests.browser.conftest import ROOT
+
+    text = (ROOT / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8")
+    steps = ["actions/checkout@", "actions/setup-node@", "npm ci", "python scripts/build_site.py --out _site",
+             "actions/configure-pages@", "actions/upload-pages-artifact@", "actions/deploy-pages@"]
+    positions = [text.find(step) for step in steps]
+    assert -1 not in positions and positions == sorted(positions), dict(zip(steps, positions))
+    assert "path: _site" in text and "include-hidden-files: true" in text  # .nojekyll
+    for permission in ("pages: write", "id-token: write"):
+        assert permission in text
+    assert "environment:" in text and "github-pages" in text
