@@ -1,50 +1,105 @@
-// Cardems service worker: keeps the site for offline play.
-// Network first (so a new version arrives as soon as it is online), the cache
-// when the network fails. Installed after the app is ready, so it never slows
-// the first load; it then stores the whole site: the shell, the Python files
-// listed in pyscript.toml, and the vendored runtime (static/vendor/files.json).
-const CACHE = "cardems-v1";
-const SHELL = ["./", "index.html", "pyscript.toml", "cardems/web/main.py", "static/css/app.css",
-  "static/js/shell.js", "static/icons/icon.svg", "static/vendor/files.json"];
+// Cardems service worker: keeps one build of the site for offline play.
+//
+// precache.js (made by scripts/sitefiles.py from the files) names the build and
+// lists every file with the start of its SHA-256. Installing a build fills the
+// cache "cardems-<build>": a file whose hash an older build's cache already
+// holds is copied from there, the rest is fetched and checked against its hash
+// (refetched past the HTTP cache if it does not match). Requests for the
+// build's files are then answered from that cache first, so after one visit
+// the site starts and plays without a network, and a page always runs one
+// consistent build.
+//
+// The first build takes over at once. A later one waits until the page asks
+// for it (the player chose "Reload now": {type: "skip-waiting"}); activating
+// deletes every older cardems cache.
+importScripts("precache.js");
 
-async function siteFiles() {
-  const files = [...SHELL];
-  const toml = await (await fetch("pyscript.toml", { cache: "no-cache" })).text();
-  for (const m of toml.matchAll(/^"\.\/([^"]+)"\s*=/gm)) files.push(m[1]);
-  try {
-    files.push(...(await (await fetch("static/vendor/files.json", { cache: "no-cache" })).json()));
-  } catch (e) { /* no vendored runtime listed: the rest is still kept */ }
-  return files;
+const BUILD = self.CARDEMS_BUILD;
+const FILES = self.CARDEMS_FILES;
+const PREFIX = "cardems-";
+const CACHE = PREFIX + BUILD;
+const LIST = "cardems-files.json"; // each cache's own file list, to reuse unchanged files
+
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function matches(response, hash) {
+  const digest = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer());
+  return hex(digest).startsWith(hash);
+}
+
+async function olderCaches() {
+  const older = [];
+  for (const key of await caches.keys()) {
+    if (!key.startsWith(PREFIX) || key === CACHE) continue;
+    const cache = await caches.open(key);
+    const list = await cache.match(LIST);
+    if (list) older.push({ cache, files: await list.json() });
+  }
+  return older;
+}
+
+async function keep(cache, path, hash, older) {
+  for (const { cache: old, files } of older) {
+    if (files[path] !== hash) continue;
+    const response = await old.match(path);
+    if (response) return cache.put(path, response);
+  }
+  // Usually the HTTP cache has it (the page has just loaded); a stale copy is refetched.
+  let response = await fetch(path);
+  if (!response.ok || !(await matches(response, hash))) response = await fetch(path, { cache: "reload" });
+  if (!response.ok) throw new Error(`cardems: ${path}: HTTP ${response.status}`);
+  if (!(await matches(response, hash))) throw new Error(`cardems: ${path} is not the file of build ${BUILD}`);
+  return cache.put(path, response);
 }
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    await cache.addAll(await siteFiles());
-    await self.skipWaiting();
+    const older = await olderCaches();
+    await Promise.all(Object.entries(FILES).map(([path, hash]) => keep(cache, path, hash, older)));
+    await cache.put(LIST, new Response(JSON.stringify(FILES), { headers: { "Content-Type": "application/json" } }));
+    if (!self.registration.active) await self.skipWaiting(); // nothing to replace: take over now
   })());
+  // Where the browser supports it (Chromium's static routing), it answers the page's
+  // files from the cache itself, without starting this worker for each request; a
+  // miss goes to the network. Navigations (the page's own URL) still come to the fetch handler.
+  if (event.addRoutes) {
+    event.addRoutes({
+      condition: { not: { requestMode: "navigate" } },
+      source: { cacheName: CACHE },
+    }).catch((e) => console.warn("cardems: no static routes:", e));
+  }
 });
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    for (const key of await caches.keys()) if (key !== CACHE) await caches.delete(key);
+    for (const key of await caches.keys()) if (key.startsWith(PREFIX) && key !== CACHE) await caches.delete(key);
     await self.clients.claim();
   })());
 });
 
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+  else if (event.data && event.data.type === "build" && event.ports[0]) event.ports[0].postMessage(BUILD);
+});
+
+// The site's path of a request for one of this build's files, else null.
+function buildPath(url) {
+  if (url.origin !== self.location.origin) return null;
+  const scope = new URL(self.registration.scope).pathname;
+  if (!url.pathname.startsWith(scope)) return null;
+  const path = decodeURIComponent(url.pathname.slice(scope.length)) || "index.html";
+  return Object.prototype.hasOwnProperty.call(FILES, path) ? path : null;
+}
+
 self.addEventListener("fetch", (event) => {
-  const request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  if (event.request.method !== "GET") return;
+  const path = buildPath(new URL(event.request.url));
+  if (path === null) return; // not part of the site: the network, as if there were no worker
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    try {
-      const response = await fetch(request);
-      if (response.ok) cache.put(request, response.clone());
-      return response;
-    } catch (error) {
-      const kept = await cache.match(request, { ignoreSearch: true });
-      if (kept) return kept;
-      throw error;
-    }
+    return (await cache.match(path)) || fetch(event.request);
   })());
 });

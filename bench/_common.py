@@ -11,8 +11,9 @@ import os
 import shutil
 import statistics
 import sys
+import tempfile
 import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Iterator
 
@@ -24,14 +25,24 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--no-first-run", "--disable-sync"]
 
 
-class QuietHandler(SimpleHTTPRequestHandler):
-    extensions_map = {**SimpleHTTPRequestHandler.extensions_map,
-                      ".mjs": "text/javascript", ".wasm": "application/wasm",
-                      ".webmanifest": "application/manifest+json"}
+sys.path.insert(0, str(ROOT / "scripts"))
+from serve import Handler  # noqa: E402  (serves the generated files of the working tree too)
+sys.path.remove(str(ROOT / "scripts"))
 
-    def log_message(self, format: str, *args) -> None:  # errors only
-        if len(args) > 1 and str(args[1]).startswith(("4", "5")):
-            super().log_message(format, *args)
+
+class QuietHandler(Handler):
+    """The site's handler; counts the bytes of the bodies it sends (``server.sent``)."""
+
+    def copyfile(self, source, outputfile) -> None:
+        sent = 0
+        while True:
+            chunk = source.read(1 << 16)
+            if not chunk:
+                break
+            outputfile.write(chunk)
+            sent += len(chunk)
+        with self.server.lock:
+            self.server.sent += sent
 
 
 def ensure_runtime() -> None:
@@ -51,18 +62,46 @@ def ensure_runtime() -> None:
 
 
 @contextlib.contextmanager
-def serve_root() -> Iterator[str]:
-    """Serve the repo root on 127.0.0.1:<free port> from a thread; yields the base URL."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(ROOT)))
+def serve_dir(directory: Path) -> Iterator[object]:
+    """Serve ``directory`` on 127.0.0.1:<free port> from a thread; yields the server
+    (``server.base``: its URL; ``server.sent``: body bytes sent so far)."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(directory)))
     server.daemon_threads = True
+    server.lock = threading.Lock()
+    server.sent = 0
+    server.base = f"http://127.0.0.1:{server.server_address[1]}"
     thread = threading.Thread(target=server.serve_forever, name="bench-http", daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
+        yield server
     finally:
         server.shutdown()
         server.server_close()
         thread.join(timeout=5)
+
+
+@contextlib.contextmanager
+def serve_root() -> Iterator[str]:
+    """Serve the working tree (with its generated files); yields the base URL."""
+    with serve_dir(ROOT) as server:
+        yield server.base
+
+
+@contextlib.contextmanager
+def serve_site() -> Iterator[object]:
+    """Assemble the site (scripts/build_site.py) in a temporary folder, with the
+    bare page of bench/bare/ beside it, and serve it; yields the server."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        from build_site import build
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    with tempfile.TemporaryDirectory(prefix="cardems-bench-") as tmp:
+        out = Path(tmp) / "site"
+        build(out)
+        shutil.copytree(ROOT / "bench" / "bare", out / "bench" / "bare")
+        with serve_dir(out) as server:
+            yield server
 
 
 @contextlib.contextmanager
@@ -79,6 +118,31 @@ def chromium() -> Iterator[object]:
             yield browser
         finally:
             browser.close()
+
+
+@contextlib.contextmanager
+def playwright_chromium() -> Iterator[tuple[object, str]]:
+    """Playwright and the Chromium executable, for :func:`fresh_profile`."""
+    from playwright.sync_api import sync_playwright
+
+    exe = os.environ.get("CARDEMS_CHROMIUM") or shutil.which("chromium")
+    if not exe:
+        raise SystemExit("bench: no chromium found (set CARDEMS_CHROMIUM)")
+    with sync_playwright() as p:
+        yield p, exe
+
+
+@contextlib.contextmanager
+def fresh_profile(p, exe: str) -> Iterator[object]:
+    """A browser context on a new, empty profile folder: like a first visit in a real
+    browser, with a disk HTTP cache (a Playwright incognito context keeps its HTTP
+    cache in memory and does not keep the 9.6 MB interpreter binary at all)."""
+    with tempfile.TemporaryDirectory(prefix="cardems-profile-") as folder:
+        context = p.chromium.launch_persistent_context(folder, executable_path=exe, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield context
+        finally:
+            context.close()
 
 
 def percentile(values: list[float], q: float) -> float:

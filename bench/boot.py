@@ -1,13 +1,25 @@
-"""Boot time of the Cardems page (to the ``cardems:ready`` mark) relative to a bare
-PyScript page on the same vendored runtime (to ``bare:ready``, bench/bare/).
+"""Boot of the Cardems page against a bare PyScript page on the same vendored
+runtime (bench/bare/), both served from the assembled site folder
+(scripts/build_site.py), as a static host would serve them.
 
     python bench/boot.py [--rounds 5] [--warmup 1]
 
-Each round, for each page (order alternates between rounds): a fresh browser
-context (empty HTTP cache) loads the page -> "cold"; the same context reloads
-it -> "warm". Times are the marks' ``startTime`` (ms from navigation start).
-Both pages are measured side by side in one run, so the ratio is the figure to
-read on a shared machine; absolute times are given for context.
+Each round, for each page (the order alternates between rounds), a browser on
+a new, empty profile (disk cache, as in a real browser) opens the page: "cold",
+the first visit. For
+Cardems the service worker is then left to keep the site; the same context
+reloads the page: "warm", a later visit (served by the worker for Cardems, by
+the HTTP cache for the bare page).
+
+Figures (the targets of issue 6):
+- boot ratio: ms from navigation start to ``cardems:ready`` over ms to
+  ``bare:ready``, per round (the two pages side by side), median of rounds;
+- bytes ratio: bytes the page transferred until it was ready (navigation and
+  resource timing ``transferSize``) over the bare page's, cold;
+- first paint: the shell's ``first-contentful-paint`` as a fraction of the
+  Cardems boot.
+Also printed: the bytes the server sent for the whole first visit (Cardems:
+until the worker has kept the site) and Cardems' own part of boot.
 """
 
 from __future__ import annotations
@@ -19,20 +31,43 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import chromium, ensure_runtime, median, serve_root  # noqa: E402
+from _common import ensure_runtime, fresh_profile, median, playwright_chromium, serve_site  # noqa: E402
 
 PAGES = {
     "cardems": ("/index.html", "cardems:ready"),
     "bare": ("/bench/bare/index.html", "bare:ready"),
 }
 TIMEOUT_MS = 120_000
+KINDS = ("cold", "warm")
+
+READY = "m => performance.getEntriesByName(m, 'mark').length > 0"
+MEASURE = """m => {
+    const ready = performance.getEntriesByName(m, 'mark')[0].startTime;
+    const nav = performance.getEntriesByType('navigation')[0];
+    const done = performance.getEntriesByType('resource').filter(r => r.responseEnd <= ready);
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+    const app = done.filter(r => /\\/cardems\\/.*\\.py$/.test(new URL(r.name).pathname)).map(r => r.startTime);
+    return {ready, bytes: (nav ? nav.transferSize : 0) + done.reduce((s, r) => s + r.transferSize, 0),
+            fcp: fcp ? fcp.startTime : null, app: app.length ? ready - Math.min(...app) : null};
+}"""
+KEPT = """async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    return !!(reg && reg.active && reg.active.state === 'activated' && navigator.serviceWorker.controller);
+}"""
 
 
-def mark_time(page, mark: str) -> float:
-    page.wait_for_function(
-        "m => performance.getEntriesByName(m, 'mark').length > 0", arg=mark,
-        timeout=TIMEOUT_MS, polling=25)
-    return float(page.evaluate("m => performance.getEntriesByName(m, 'mark')[0].startTime", mark))
+def measure(page, mark: str) -> dict:
+    page.wait_for_function(READY, arg=mark, timeout=TIMEOUT_MS, polling=25)
+    return page.evaluate(MEASURE, mark)
+
+
+def wait_kept(page) -> None:
+    """Until the service worker has kept the site and controls the page."""
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while not page.evaluate(KEPT):
+        if time.monotonic() > deadline:
+            raise RuntimeError("the service worker did not keep the site")
+        page.wait_for_timeout(100)
 
 
 def _loadavg() -> str:
@@ -42,89 +77,76 @@ def _loadavg() -> str:
         return "n/a"
 
 
-APP_START = ("() => { const t = performance.getEntriesByType('resource')"
-             ".filter(r => /\\/cardems\\/.*\\.py$/.test(new URL(r.name).pathname)).map(r => r.startTime);"
-             " return t.length ? Math.min(...t) : null; }")
-
-
-def app_part(page, ready: float) -> float | None:
-    """ms from the first fetch of a cardems/*.py file (the interpreter is up and
-    PyScript fetches the [files]) to the ready mark: the share of boot that is
-    Cardems' own (file fetches, imports, first render), not the runtime's."""
-    start = page.evaluate(APP_START)
-    return None if start is None else ready - float(start)
-
-
-def one_round(browser, base: str, name: str, apps: dict | None = None) -> tuple[float, float]:
-    """(cold, warm) ms for one page: a new context loads it, then reloads it."""
+def one_round(p, exe: str, server, name: str) -> dict:
+    """Cold and warm figures of one page on a new profile, plus the first visit's bytes."""
     path, mark = PAGES[name]
-    context = browser.new_context()
-    try:
-        page = context.new_page()
+    with fresh_profile(p, exe) as context:
+        page = context.pages[0] if context.pages else context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(base + path)
-        cold = mark_time(page, mark)
-        if apps is not None:
-            apps["cold"].append(app_part(page, cold))
+        start = server.sent
+        page.goto(server.base + path)
+        cold = measure(page, mark)
+        if name == "cardems":
+            wait_kept(page)
+        else:
+            page.wait_for_timeout(300)
+        visit = server.sent - start
         page.reload()
-        warm = mark_time(page, mark)
-        if apps is not None:
-            apps["warm"].append(app_part(page, warm))
+        warm = measure(page, mark)
         if errors:
             print(f"  [{name}] page errors: {errors[:3]}", file=sys.stderr)
-        return cold, warm
-    finally:
-        context.close()
+        return {"cold": cold, "warm": warm, "visit_bytes": visit}
 
 
 def run(rounds: int = 5, warmup: int = 1, quiet: bool = False) -> dict:
     ensure_runtime()
-    times: dict[str, dict[str, list[float]]] = {n: {"cold": [], "warm": []} for n in PAGES}
-    apps: dict[str, list[float | None]] = {"cold": [], "warm": []}
+    rows: dict[str, list[dict]] = {n: [] for n in PAGES}
     t0 = time.perf_counter()
-    with serve_root() as base, chromium() as browser:
+    with serve_site() as server, playwright_chromium() as (p, exe):
         for i in range(warmup + rounds):
             order = list(PAGES) if i % 2 == 0 else list(reversed(PAGES))
-            row = []
+            line = []
             for name in order:
-                measured = i >= warmup and name == "cardems"
-                cold, warm = one_round(browser, base, name, apps if measured else None)
-                row.append(f"{name} cold {cold:7.0f} warm {warm:7.0f}")
+                r = one_round(p, exe, server, name)
+                line.append(f"{name} cold {r['cold']['ready']:6.0f} warm {r['warm']['ready']:6.0f}")
                 if i >= warmup:
-                    times[name]["cold"].append(cold)
-                    times[name]["warm"].append(warm)
+                    rows[name].append(r)
             if not quiet:
                 tag = "warmup" if i < warmup else f"round {i - warmup + 1}"
-                print(f"  {tag:>8}: " + " | ".join(row), flush=True)
-    med = {n: {k: median(v) for k, v in kinds.items()} for n, kinds in times.items()}
-    paired = {k: median([c / b for c, b in zip(times["cardems"][k], times["bare"][k])]) for k in ("cold", "warm")}
-    app = {k: median([a for a in v if a is not None]) for k, v in apps.items()}
-    summary = {
-        "paired_ratio": paired,
-        "app_ms": app,
-        "spread_ms": {n: {k: (min(v), max(v)) for k, v in kinds.items()} for n, kinds in times.items()},
-        "loadavg": _loadavg(),
+                print(f"  {tag:>8}: " + " | ".join(line), flush=True)
+    c, b = rows["cardems"], rows["bare"]
+    ratio = {k: median([x[k]["ready"] / y[k]["ready"] for x, y in zip(c, b)]) for k in KINDS}
+    return {
         "rounds": rounds,
-        "median_ms": med,
-        "ratio": {k: med["cardems"][k] / med["bare"][k] for k in ("cold", "warm")},
-        "extra_ms": {k: med["cardems"][k] - med["bare"][k] for k in ("cold", "warm")},
+        "loadavg": _loadavg(),
         "seconds": time.perf_counter() - t0,
+        "ratio": ratio,
+        "ratio_range": {k: (min(x[k]["ready"] / y[k]["ready"] for x, y in zip(c, b)),
+                            max(x[k]["ready"] / y[k]["ready"] for x, y in zip(c, b))) for k in KINDS},
+        "median_ms": {n: {k: median([r[k]["ready"] for r in rows[n]]) for k in KINDS} for n in PAGES},
+        "bytes": {n: median([r["cold"]["bytes"] for r in rows[n]]) for n in PAGES},
+        "bytes_ratio": median([x["cold"]["bytes"] / y["cold"]["bytes"] for x, y in zip(c, b)]),
+        "visit_bytes": {n: median([r["visit_bytes"] for r in rows[n]]) for n in PAGES},
+        "paint": {k: median([x[k]["fcp"] / x[k]["ready"] for x in c if x[k]["fcp"]]) for k in KINDS},
+        "paint_ms": {k: median([x[k]["fcp"] for x in c if x[k]["fcp"]]) for k in KINDS},
+        "app_ms": {k: median([x[k]["app"] for x in c if x[k]["app"] is not None]) for k in KINDS},
     }
-    return summary
 
 
 def report(s: dict) -> str:
-    m, r, x, p = s["median_ms"], s["ratio"], s["extra_ms"], s["paired_ratio"]
-    lines = [f"boot (median of {s['rounds']} interleaved rounds, ms from navigation start to the ready mark; "
-             f"load avg at end {s['loadavg']})"]
-    for kind in ("cold", "warm"):
-        lines.append(f"  {kind}: cardems {m['cardems'][kind]:6.0f}  bare {m['bare'][kind]:6.0f}  "
-                     f"ratio of medians {r[kind]:.2f} ({x[kind]:+.0f} ms)  median per-round ratio {p[kind]:.2f}")
-    a = s["app_ms"]
-    lines.append(f"  cardems' own part (first cardems/*.py fetch -> ready): cold {a['cold']:.0f} ms "
-                 f"({a['cold'] / m['cardems']['cold']:.0%} of boot), warm {a['warm']:.0f} ms "
-                 f"({a['warm'] / m['cardems']['warm']:.0%})")
+    m, r, rr = s["median_ms"], s["ratio"], s["ratio_range"]
+    lines = [f"boot (assembled site; {s['rounds']} interleaved rounds, medians; load avg at end {s['loadavg']})"]
+    for kind in KINDS:
+        lines.append(f"  {kind}: boot ratio {r[kind]:.3f} (rounds {rr[kind][0]:.2f}-{rr[kind][1]:.2f})   "
+                     f"cardems {m['cardems'][kind]:6.0f} ms  bare {m['bare'][kind]:6.0f} ms")
+    lines.append(f"  bytes ratio {s['bytes_ratio']:.3f}  (to ready, cold: cardems {s['bytes']['cardems'] / 1e6:.2f} MB, "
+                 f"bare {s['bytes']['bare'] / 1e6:.2f} MB; whole first visit incl. the worker keeping the site: "
+                 f"{s['visit_bytes']['cardems'] / 1e6:.2f} MB vs {s['visit_bytes']['bare'] / 1e6:.2f} MB)")
+    lines.append(f"  first paint {s['paint']['cold']:.1%} of boot cold ({s['paint_ms']['cold']:.0f} ms), "
+                 f"{s['paint']['warm']:.1%} warm ({s['paint_ms']['warm']:.0f} ms)")
+    lines.append(f"  cardems' own part (first cardems/*.py fetch -> ready): cold {s['app_ms']['cold']:.0f} ms, "
+                 f"warm {s['app_ms']['warm']:.0f} ms")
     return "\n".join(lines)
 
 

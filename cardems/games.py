@@ -31,10 +31,24 @@ def module_name(name: str) -> str:
     return SOURCES[name][0].rsplit(".", 1)[1]
 
 
+_shipped: frozenset[str] | None = None  # the page's own list (its modules arrive later)
+
+
+def set_shipped(names: "tuple[str, ...] | None") -> None:
+    """On the page, the games its build ships (``cardems/web/build.json``): their
+    modules are fetched when a game is opened, so they cannot be looked for before."""
+    global _shipped
+    _shipped = None if names is None else frozenset(names)
+
+
 def is_playable(name: str) -> bool:
     """Whether ``name``'s rules exist (without importing them)."""
     source = SOURCES.get(name)
-    return source is not None and importlib.util.find_spec(source[0]) is not None
+    if source is None:
+        return False
+    if _shipped is not None:
+        return name in _shipped
+    return importlib.util.find_spec(source[0]) is not None
 
 
 def playable() -> tuple[str, ...]:

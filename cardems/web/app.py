@@ -2,22 +2,33 @@
 
 from __future__ import annotations
 
+import asyncio
 import importlib
-import secrets
 from typing import Any
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from cardems.errors import BadInput
-from cardems.games import PLANNED, game_class, is_playable, module_name
-from cardems.web import dom
+from cardems.games import PLANNED, game_class, is_playable, module_name, set_shipped
+from cardems.web import dom, loader
 from cardems.web.i18n import LANGUAGES, Catalog, pick_language
 from cardems.web.options import form_html, route_from_form, route_from_setup, setup_hash, setup_of, summary_text
 from cardems.web.route import SPEEDS, Route, parse_route
 
 LANG_KEY = "cardems:lang"
 SPEED_KEY = "cardems:speed"
+
+
+def new_seed() -> int:
+    import secrets  # imported when first needed: it pulls in random and hashlib
+
+    return secrets.randbelow(2**31)
+
+
+def hash_game(hash_text: str) -> str:
+    """The game a route names (``#/pis-yedili?seed=1`` -> ``pis-yedili``), unchecked."""
+    return hash_text.lstrip("#").partition("?")[0].strip("/").lower()
 
 
 def save_key(game: str) -> str:
@@ -43,6 +54,7 @@ class App:
         self.table: Any = None
         self.notices: list[tuple[str, dict[str, str]]] = []
         self._proxies: list[Any] = []
+        set_shipped(loader.games())
 
     # ------------------------------------------------------------ start-up
     def start(self) -> None:
@@ -90,16 +102,41 @@ class App:
         self.render_notices()
 
     # ------------------------------------------------------------ routing
+    def with_game(self, name: str | None, then: Any) -> bool:
+        """Whether game ``name`` must be fetched before it can be shown; if so, fetch
+        it (the page is ``busy`` meanwhile) and call ``then()`` once it is here."""
+        if name is None or name not in PLANNED or not is_playable(name) or not loader.missing(name):
+            return False
+        dom.set_state("busy")
+        stem = module_name(name)
+        if stem != "pisti":  # Pişti's styles are the shared ones
+            dom.ensure_css(f"static/css/{stem}.css")
+        asyncio.ensure_future(self._fetch_game(name, then))
+        return True
+
+    async def _fetch_game(self, name: str, then: Any) -> None:
+        try:
+            await loader.load(name)
+        except Exception as exc:  # offline before the site was kept, or a broken deploy
+            window.console.error(f"cardems: could not load {name}: {exc}")
+            self.notices = [("notice.load_failed", {"game": self.t(f"game.{name}.name")})]
+            self.render_notices()
+            dom.set_state("ready")
+            return
+        then()
+
     def on_route(self) -> None:
-        route = parse_route(str(window.location.hash or ""))
-        self.notices = list(route.notices)
-        self.route = route
         options = dom.by_id("options")
         if options is not None and options.open:
             options.close()
         if self.table is not None:
             self.table.close()
             self.table = None
+        if self.with_game(hash_game(str(window.location.hash or "")), self.on_route):
+            return
+        route = parse_route(str(window.location.hash or ""))
+        self.notices = list(route.notices)
+        self.route = route
         if route.game is None or route.coming:
             self.show_lobby(route)
         else:
@@ -180,7 +217,7 @@ class App:
                     game = None
         if game is None:
             if route.seed is None:
-                route.seed = secrets.randbelow(2**31)
+                route.seed = new_seed()
             game = cls.new(route.options, seed=route.seed)
         route.seed = game.seed
         self.replace_hash(route)
@@ -194,7 +231,7 @@ class App:
 
     def new_game(self) -> None:
         route = parse_route(self.route.to_hash())
-        route.seed = secrets.randbelow(2**31)
+        route.seed = new_seed()
         route.notices = []
         self.navigate(route)
 
@@ -229,7 +266,7 @@ class App:
 
     def start_from_options(self) -> None:
         route = self.read_options()
-        route.seed = secrets.randbelow(2**31)
+        route.seed = new_seed()
         route.speed = self.route.speed if self.route.game == route.game else None
         dom.by_id("options").close()
         self.navigate(route)
@@ -261,7 +298,9 @@ class App:
         elif action == "new-game":
             self.new_game()
         elif action == "options":
-            self.open_options(game=dom.attr(target, "data-game"))
+            game = dom.attr(target, "data-game")
+            if not self.with_game(game, lambda: self.open_options(game=game)):
+                self.open_options(game=game)
         elif action == "options-start":
             self.start_from_options()
         elif action == "options-cancel":

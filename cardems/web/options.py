@@ -16,11 +16,10 @@ from __future__ import annotations
 
 from html import escape
 from typing import Any, Callable
-from urllib.parse import urlencode
 
 from cardems.bots import LEVELS
 from cardems.games import PLANNED, game_class, module_name
-from cardems.web.route import Route, parse_route
+from cardems.web.route import Route, parse_route, urlencode
 
 GAME = "pisti"
 MODES = ("classic", "match")

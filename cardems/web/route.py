@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import parse_qsl, urlencode
 
 from cardems.bots import LEVELS
 from cardems.errors import BadInput
@@ -17,6 +16,20 @@ from cardems.game import parse_seed, parse_options
 from cardems.games import PLANNED, game_class, is_playable
 
 SPEEDS = ("normal", "fast", "instant")
+
+
+# urllib.parse (and the big ipaddress module it imports) is loaded when a game's
+# route needs it, not by the lobby: the stdlib reaches the page as source to compile.
+def urlencode(query: dict[str, str]) -> str:
+    from urllib.parse import urlencode as encode
+
+    return encode(query)
+
+
+def parse_qsl(query: str, keep_blank_values: bool = False) -> list[tuple[str, str]]:
+    from urllib.parse import parse_qsl as parse
+
+    return parse(query, keep_blank_values=keep_blank_values)
 PAGE_KEYS = ("seed", "speed", "level")
 
 

@@ -1,6 +1,8 @@
 // The shell: paints the page in the player's language before Python loads,
 // follows PyScript's loading on the progress bar, and shows a clear message
 // if the engine cannot start. Python takes over through window.cardemsShell.
+// Once the app is ready it registers the service worker (sw.js), and offers a
+// new version when one has been installed: the player chooses when to reload.
 (function () {
   "use strict";
   var LANGS = { en: "ltr", tr: "ltr", ar: "rtl", fa: "rtl" };
@@ -51,18 +53,46 @@
     }).catch(function () { /* the English text in the HTML stays */ });
   }
 
-  var bar, value = 0;
-  function progress(step) {
+  // Progress: each step of the start reached moves the bar to its mark (where that
+  // step usually ends, in % of the start); between marks it creeps, never past the next.
+  var STEPS = [
+    [/\/pyscript\/core-[^/]*\.js$/, 6], [/pyodide\.asm\.mjs$/, 14], [/pyodide\.asm\.wasm$/, 30],
+    [/python_stdlib\.zip$/, 38], ["Loading interpreter", 40], ["Loaded interpreter", 80],
+    ["Loading files", 82], ["Loaded files", 88], ["Loaded Pyodide", 92]];
+  var bar, value = 0, reached = 2;
+  function reach(mark) {
+    if (mark > reached) reached = mark;
+    show(reached);
+  }
+  function show(v) {
     if (done) return;
     bar = bar || document.getElementById("progress");
-    value = Math.min(95, value + (95 - value) * step);
+    value = Math.max(value, v);
     if (bar) bar.value = value;
+  }
+  function nextMark() {
+    for (var i = 0; i < STEPS.length; i++) if (STEPS[i][1] > reached) return STEPS[i][1];
+    return 97;
+  }
+  function step(name) {
+    for (var i = 0; i < STEPS.length; i++) {
+      var key = STEPS[i][0];
+      if (typeof key === "string" ? key === name : key.test(name)) reach(STEPS[i][1]);
+    }
   }
 
   function fail(detail) {
     if (done) return;
     done = true;
     root.setAttribute("data-cardems", "error");
+    if (document.readyState === "loading") {  // before the body is there: show it when it is
+      document.addEventListener("DOMContentLoaded", function () { showError(detail); });
+    } else {
+      showError(detail);
+    }
+  }
+
+  function showError(detail) {
     var box = document.getElementById("load-error");
     var loading = document.getElementById("loading");
     if (loading) loading.hidden = true;
@@ -74,27 +104,97 @@
   }
 
   function loaded() {
+    show(100);
     done = true;
-    if (bar) bar.value = 100;
     var loading = document.getElementById("loading");
     if (loading) loading.hidden = true;
-    // Keep the site for offline play; registered only now, so it never slows the first load.
-    if ("serviceWorker" in navigator && /^https?:$/.test(location.protocol)) {
-      navigator.serviceWorker.register("sw.js").catch(function (e) { console.warn("cardems: no offline copy:", e); });
-    }
+    keepOffline();
+  }
+
+  // ---------------------------------------------------------------- offline and updates
+  var reloading = false;
+
+  function offerUpdate(worker) {
+    var box = document.getElementById("update");
+    if (!box) return;
+    box.hidden = false;
+    box.onclick = function (event) {
+      var choice = event.target.getAttribute && event.target.getAttribute("data-update");
+      if (choice === "later") box.hidden = true;
+      if (choice !== "reload") return;
+      reloading = true;
+      worker.postMessage({ type: "skip-waiting" }); // the page reloads when it takes over
+    };
+  }
+
+  function watch(registration) {
+    var sw = navigator.serviceWorker;
+    if (registration.waiting && sw.controller) offerUpdate(registration.waiting);
+    registration.addEventListener("updatefound", function () {
+      var worker = registration.installing;
+      if (!worker) return;
+      worker.addEventListener("statechange", function () {
+        // with no controller this is the first install, not an update
+        if (worker.state === "installed" && sw.controller) offerUpdate(worker);
+      });
+    });
+    sw.addEventListener("controllerchange", function () {
+      if (reloading) location.reload();
+    });
+  }
+
+  // Keep the site for offline play: registered once the app is ready, so the
+  // first visit's start is not slowed; later visits look for a new build.
+  function keepOffline() {
+    if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
+    navigator.serviceWorker.register("sw.js", { updateViaCache: "none" }).then(watch, function (e) {
+      console.warn("cardems: no offline copy:", e);
+    });
   }
 
   window.cardemsShell = { setLanguage: setLanguage, loaded: loaded, fail: fail };
 
+  // The first screen's Python files, fetched while the interpreter downloads and
+  // starts (PyScript asks for them only once it is up). The config is read at
+  // another URL than PyScript's own request, so its preload stays for PyScript.
+  function preloadFiles() {
+    if (!window.fetch) return;
+    fetch("pyscript.json?preload").then(function (r) { return r.json(); }).then(function (config) {
+      var urls = Object.keys(config.files || {});
+      var main = document.querySelector('script[type="py"][src]');
+      if (main) urls.push(main.getAttribute("src"));
+      urls.forEach(function (url) {
+        var link = document.createElement("link");
+        link.rel = "preload";
+        link.as = "fetch";
+        link.crossOrigin = "anonymous";
+        link.href = url;
+        document.head.appendChild(link);
+      });
+    }).catch(function () { /* PyScript fetches them itself */ });
+  }
+
   setLanguage(pickLanguage());
-  window.addEventListener("py:progress", function () { progress(0.18); });
-  var creep = setInterval(function () { if (done) clearInterval(creep); else progress(0.02); }, 250);
+  preloadFiles();
+  window.addEventListener("py:progress", function (event) { step(String(event.detail)); });
+  if (window.PerformanceObserver) {
+    try {
+      new PerformanceObserver(function (list) {
+        list.getEntries().forEach(function (entry) { step(entry.name); });
+      }).observe({ type: "resource", buffered: true });
+    } catch (e) { /* no resource timing: the py:progress steps remain */ }
+  }
+  var creep = setInterval(function () {
+    if (done) clearInterval(creep);
+    else show(value + (nextMark() - value) * 0.04);
+  }, 100);
   // A module or the interpreter that fails to load: resource errors do not bubble, so capture them.
   window.addEventListener("error", function (event) {
     var t = event.target;
     if (t && t !== window && (t.tagName === "SCRIPT" || t.tagName === "LINK")) fail("could not load " + (t.src || t.href));
     else if (!done && event.message) fail(event.message);
   }, true);
+  if (window.cardemsFailed && window.cardemsFailed.length) fail("could not load " + window.cardemsFailed[0]);
   window.addEventListener("unhandledrejection", function (event) {
     if (!done) fail(event.reason && (event.reason.message || event.reason));
   });

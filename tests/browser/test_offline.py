@@ -1,56 +1,92 @@
-"""Once loaded, the site plays offline: a service worker keeps it.
+"""Once loaded, the site plays offline; a new deploy is offered, not forced.
 
-"Offline" here is the real thing: the test's own server is shut down before the
-page is opened again (Chromium's offline emulation also blocks the service
-worker's cache, and Playwright's reload bypasses the worker, so the test
-navigates to the page anew).
+The site is the assembled folder (scripts/build_site.py) served under a
+sub-path, as on GitHub Pages. The service worker answers the build's files
+from its cache first, so after ``context.set_offline(True)`` a reload starts
+the page and plays a whole deal without the network; the test's server logs
+every request, and sees none while offline.
 """
-
-import functools
-import threading
-from http.server import ThreadingHTTPServer
 
 import pytest
 
-from tests.browser.conftest import ROOT, Player, QuietHandler
+from tests.browser.conftest import Player
+from tests.browser.site_server import built_site  # noqa: F401  (a fixture)
 
 pytestmark = pytest.mark.browser
 
 KEPT = """async () => {
     const reg = await navigator.serviceWorker.getRegistration();
-    if (!reg || !reg.active || reg.active.state !== 'activated' || !navigator.serviceWorker.controller) return false;
-    const keys = await (await caches.open('cardems-v1')).keys();
-    return keys.some(r => r.url.endsWith('pyodide.asm.wasm')) && keys.some(r => r.url.endsWith('pisti.py'));
+    if (!reg || !reg.active || reg.active.state !== 'activated' || !navigator.serviceWorker.controller) return null;
+    return await caches.keys();
 }"""
+CACHED = """async (name) => (await (await caches.open(name)).keys()).map(r => r.url)"""
 
 
-def test_the_game_loads_and_plays_offline_after_one_visit(browser, site):
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(ROOT)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+def wait_kept(page, timeout_ms: int = 90_000) -> list[str]:
+    """The cache names, once the service worker has kept the site and controls the page."""
+    for _ in range(timeout_ms // 250):
+        keys = page.evaluate(KEPT)
+        if keys:
+            return keys
+        page.wait_for_timeout(250)
+    pytest.fail("the service worker did not keep the site in time")
+
+
+def test_after_one_visit_the_site_starts_and_plays_a_whole_deal_offline(browser, built_site):
     context = browser.new_context()
     try:
-        player = Player(context.new_page(), f"http://127.0.0.1:{server.server_address[1]}/")
+        player = Player(context.new_page(), built_site.base)
         player.open("#/pisti?seed=21&speed=instant")
         page = player.page
-        for _ in range(240):  # the check is async, so poll it from here
-            if page.evaluate(KEPT):
-                break
-            page.wait_for_timeout(250)
-        else:
-            pytest.fail("the service worker did not keep the site within 60 s")
-        # everything the page fetched on its first visit is kept (not just left in the HTTP cache)
-        kept = set(page.evaluate("async () => (await (await caches.open('cardems-v1')).keys()).map(r => r.url)"))
-        fetched = {u.split("#")[0].split("?")[0] for u in player.requests if u.startswith(player.base)}
-        fetched -= {player.base + "sw.js"}
-        assert fetched <= kept, sorted(fetched - kept)
-        server.shutdown()
-        server.server_close()
-        page.goto(player.base + "?again#/pisti?seed=21&speed=instant")
+        assert wait_kept(page) == [f"cardems-{built_site.build_id}"]
+        kept = set(page.evaluate(CACHED, f"cardems-{built_site.build_id}"))
+        # everything this visit fetched is kept: the page, the runtime, the lobby's and Pişti's modules
+        fetched = {u.split("#")[0].split("?")[0] for u in player.requests if u.startswith(built_site.base)}
+        fetched -= {built_site.base + "sw.js", built_site.base + "precache.js"}
+        assert fetched <= kept | {built_site.base}, sorted(fetched - kept)
+        assert built_site.base + "index.html" in kept and built_site.base + "cardems/pisti.py" in kept
+
+        context.set_offline(True)
+        served = len(built_site.paths)
+        player.requests.clear()
+        page.reload()
         player.wait("ready", timeout=90_000)
-        first = player.playable()[0]
-        page.click(f'button[data-card="{first}"]')
-        player.wait("ready", "over")
-        assert player.save()["game"]["moves"][0] == first
+        assert page.evaluate("navigator.onLine") is False
+        clicked = player.play_to_the_end()
+        assert len(clicked) == 24  # a 2-player deal: 6 hands of 4 cards
+        dialog = page.locator("dialog#result[open]")
+        assert dialog.get_attribute("data-winner") is not None
+        assert len(dialog.get_attribute("data-scores").split(",")) == 2
+        assert player.save()["game"]["moves"][0] == clicked[0]
+        assert built_site.paths[served:] == [], "a request reached the server while offline"
+        assert player.requests, "the page made no request at all: the reload was not tested"
+        assert not [e for e in player.errors if "net::" not in e], player.errors
     finally:
         context.close()
-        server.server_close()
+
+
+def test_a_new_deploy_is_detected_offered_and_taken_when_the_player_chooses(browser, built_site):
+    context = browser.new_context()
+    try:
+        player = Player(context.new_page(), built_site.base)
+        player.open()
+        page = player.page
+        first = built_site.build_id
+        assert wait_kept(page) == [f"cardems-{first}"]
+        assert page.locator("#update").is_hidden()
+
+        second = built_site.redeploy("second build")
+        assert second != first
+        page.reload()  # the old build is served from its cache; the browser finds the new worker
+        player.wait("ready", timeout=90_000)
+        page.wait_for_selector("#update:not([hidden])", timeout=60_000)
+        assert "second build" not in page.content()  # nothing changed under the player's feet
+        assert page.locator("#update").inner_text().startswith("A new version")
+
+        page.click("#update [data-update=reload]")
+        page.wait_for_function("document.documentElement.innerHTML.includes('second build')", timeout=60_000)
+        player.wait("ready", timeout=90_000)
+        assert wait_kept(page) == [f"cardems-{second}"]  # the old build's cache is gone
+        assert page.locator("#update").is_hidden()
+    finally:
+        context.close()

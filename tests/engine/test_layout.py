@@ -1,33 +1,93 @@
-"""The page's configuration matches the package it ships."""
+"""The page's files match the package: what the first screen loads, what each
+game adds when it is opened (``scripts/sitefiles.py`` works them out from the
+files), and the page's own URLs."""
 
+import importlib.util
 import re
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def listed_files() -> dict[str, str]:
-    text = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
-    return dict(re.findall(r'^"\./([^"]+)"\s*=\s*"\./([^"]+)"', text, re.M))
+def _sitefiles():
+    if "cardems_sitefiles" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("cardems_sitefiles", ROOT / "scripts" / "sitefiles.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["cardems_sitefiles"] = module
+        spec.loader.exec_module(module)
+    return sys.modules["cardems_sitefiles"]
 
 
-def test_pyscript_toml_ships_every_module_of_the_package():
-    shipped = set(listed_files())
-    wanted = {str(p.relative_to(ROOT)) for p in (ROOT / "cardems").rglob("*.py")}
-    wanted |= {str(p.relative_to(ROOT)) for p in (ROOT / "cardems").rglob("*.json")}
-    wanted -= {"cardems/__main__.py", "cardems/cli.py", "cardems/arena.py", "cardems/web/main.py"}
-    assert wanted <= shipped, sorted(wanted - shipped)
-    assert all((ROOT / f).is_file() for f in shipped)
-    for src, dst in listed_files().items():
-        assert dst == str(Path(src).parent) + "/"
+def test_every_module_of_the_package_reaches_the_page_exactly_once():
+    sf = _sitefiles()
+    groups = sf.python_groups(ROOT)
+    lists = [groups["core"], groups["common"], *groups["games"].values()]
+    shipped = [f for group in lists for f in group]
+    assert len(shipped) == len(set(shipped)), "a file is in two groups"
+    wanted = {p.relative_to(ROOT).as_posix() for p in (ROOT / "cardems").rglob("*.py")}
+    wanted |= {p.relative_to(ROOT).as_posix() for p in (ROOT / "cardems").rglob("*.json")}
+    wanted -= set(sf.NOT_SHIPPED) | {sf.ENTRY, sf.BUILD}
+    assert set(shipped) == wanted
 
 
-def test_interpreter_is_self_hosted_and_relative():
-    text = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
-    interpreter = re.search(r'^interpreter\s*=\s*"([^"]+)"', text, re.M).group(1)
-    assert interpreter == "./static/vendor/pyodide/pyodide.mjs"
+def test_the_first_screen_loads_no_game():
+    sf = _sitefiles()
+    core = set(sf.python_groups(ROOT)["core"])
+    stems = set(sf.stems().values())
+    assert {"cardems/web/app.py", "cardems/web/loader.py", "cardems/games.py"} <= core
+    games = [f for f in core if f.endswith(".py") and sf.stem_of(f, stems)]
+    assert not games, f"the lobby imports a game's module: {games}"
+    assert "cardems/web/table.py" not in core and "cardems/web/card_art.py" not in core
+
+
+def test_each_game_brings_what_it_imports():
+    """A game's modules, followed through their imports, stay within the first
+    screen's files, the common ones and the game's own (nothing is missing when
+    it is opened, and no game relies on another being opened first)."""
+    sf = _sitefiles()
+    groups = sf.python_groups(ROOT)
+    assert "pisti" in groups["games"]
+    for name, files in groups["games"].items():
+        available = set(groups["core"]) | set(groups["common"]) | set(files)
+        stem = sf.stems()[name]
+        assert f"cardems/{stem}.py" in files and f"cardems/web/{stem}_table.py" in files, name
+        for path in files:
+            assert sf.import_closure(path, ROOT) <= available, (name, path)
+
+
+def test_a_file_belongs_to_its_game_by_its_name():
+    sf = _sitefiles()
+    stems = {"pisti", "war", "pis_yedili", "abstract"}
+    assert sf.stem_of("cardems/pis_yedili_rules.py", stems) == "pis_yedili"
+    assert sf.stem_of("cardems/bots/war.py", stems) == "war"
+    assert sf.stem_of("cardems/web/abstract_table.py", stems) == "abstract"
+    assert sf.stem_of("cardems/web/locales/war/tr.json", stems) == "war"
+    assert sf.stem_of("cardems/pisti.py", stems) == "pisti"
+    assert sf.stem_of("cardems/warfare.py", stems) is None
+    assert sf.stem_of("cardems/web/table.py", stems) is None
+    assert sf.stem_of("cardems/web/locales/tr.json", stems) is None
+
+
+def test_the_generated_config_ships_the_first_screen_with_a_relative_interpreter():
+    sf = _sitefiles()
+    groups = sf.python_groups(ROOT)
+    config = __import__("json").loads(sf.generate_config(groups))
+    assert config["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
+    assert set(config["files"]) == {f"./{f}" for f in [*groups["core"], sf.BUILD]}
+    for src, dst in config["files"].items():
+        assert dst == "./" + src[2:].rsplit("/", 1)[0] + "/"
+
+
+def test_the_page_uses_only_relative_urls_to_files_that_exist():
     html = (ROOT / "index.html").read_text(encoding="utf-8")
-    assert not re.search(r'(src|href)="(https?:)?//', html)
+    urls = re.findall(r'(?:src|href|config)="([^"#]+)"', html)
+    assert urls
+    generated = {"pyscript.json", "./pyscript.json"}
+    for url in urls:
+        assert not re.match(r"^(/|[a-z]+:)", url), url
+        if url not in generated:
+            assert (ROOT / url).is_file(), url
 
 
 def test_every_playable_game_has_its_table_and_styles():

@@ -1,0 +1,57 @@
+"""Each game's modules reach the page when the game is first opened.
+
+The first screen ships only what the lobby imports (``pyscript.json``, made by
+``scripts/sitefiles.py``). ``build.json``, made by the same script, lists for
+each game the files it adds: its own modules and the ``common`` ones every
+table needs. :func:`load` fetches them (from the service worker's cache once
+the site is kept) into Pyodide's file system, next to the package, after
+which the game imports like any other module.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import json
+from pathlib import Path
+from typing import Any
+
+from pyscript import window
+
+_HERE = Path(__file__).resolve().parent
+HOME = _HERE.parents[1]  # the folder holding cardems/ (where PyScript put the [files])
+BUILD: dict[str, Any] = json.loads((_HERE / "build.json").read_text(encoding="utf-8"))
+
+_fetched: set[str] = set()
+
+
+def games() -> tuple[str, ...]:
+    """The games this build ships (the lobby's playable tiles)."""
+    return tuple(BUILD["games"])
+
+
+def missing(name: str) -> list[str]:
+    """The files ``name`` still needs (none: it can be imported now)."""
+    wanted = [*BUILD["common"], *BUILD["games"].get(name, [])]
+    return [path for path in wanted if path not in _fetched and not (HOME / path).is_file()]
+
+
+async def _text(path: str) -> str:
+    response = await window.fetch(path)  # relative: works under any sub-path
+    if not response.ok:
+        raise OSError(f"could not fetch {path} ({response.status})")
+    return str(await response.text())
+
+
+async def load(name: str) -> None:
+    """Fetch the files of game ``name`` that are not here yet (all at once)."""
+    paths = missing(name)
+    if not paths:
+        return
+    texts = await asyncio.gather(*(_text(path) for path in paths))
+    for path, text in zip(paths, texts):
+        target = HOME / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+        _fetched.add(path)
+    importlib.invalidate_caches()

@@ -1,0 +1,247 @@
+"""The site, generated from the files: what the page loads first, what each game
+loads when it is opened, and what the service worker keeps for offline play.
+
+One place for everything that would otherwise be a hand-kept list. Used by
+``scripts/serve.py`` and the test and benchmark servers (which serve the
+generated files from memory, fresh on every request), and by
+``scripts/build_site.py`` (which writes them into the site folder).
+
+- ``pyscript.json``: the interpreter and the ``[files]`` of the first screen:
+  the modules ``cardems/web/main.py`` imports, followed through their
+  top-level imports, plus every message catalog (the lobby shows each game's
+  last-used setup in the player's language).
+- ``cardems/web/build.json``: the build id and, for each game, the modules it
+  adds when it is opened: its own files by the naming convention (``S.py``,
+  ``S_*.py``, ``bots/S*.py``, ``web/S_*.py``) and the ``common`` modules every
+  table needs (the rest of the package). ``cardems/web/loader.py`` reads it.
+- ``precache.js``: the build id and every file of the site with the start of
+  its SHA-256, for ``sw.js``.
+
+The build id is a hash of every file's content, so any change makes a new build.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+ENTRY = "cardems/web/main.py"
+INTERPRETER = "./static/vendor/pyodide/pyodide.mjs"
+NOT_SHIPPED = frozenset({"cardems/__main__.py", "cardems/cli.py", "cardems/arena.py"})  # command line only
+PAGES = ("index.html", "manifest.webmanifest")
+DEPLOYED = ("sw.js", ".nojekyll")  # served, never kept by the worker (the browser keeps sw.js itself)
+CONFIG = "pyscript.json"
+BUILD = "cardems/web/build.json"
+PRECACHE = "precache.js"
+GENERATED = (CONFIG, BUILD, PRECACHE)
+HASH_CHARS = 16
+
+
+def _rel(path: Path, root: Path) -> str:
+    return path.relative_to(root).as_posix()
+
+
+def package_files(root: Path = ROOT) -> list[str]:
+    """Every file of the package the page may need (sources and catalogs), sorted."""
+    found = [p for p in (root / "cardems").rglob("*") if p.suffix in (".py", ".json") and p.is_file()
+             and "__pycache__" not in p.parts]
+    return sorted(r for r in (_rel(p, root) for p in found) if r not in NOT_SHIPPED and r != BUILD)
+
+
+# PyScript features the page does not use: the code editor, the terminal, TOML
+# and zip configs. Their chunks (and chunks that import them) are deployed but
+# not kept for offline play; Pyodide's classic-script loader (pyodide.js) neither.
+# tests/browser/test_offline.py checks that every file a visit fetches is kept.
+UNUSED_FEATURES = ("codemirror", "xterm", "toml", "zip")
+UNUSED_FILES = ("static/vendor/pyodide/pyodide.js", "static/vendor/files.json")
+
+
+def unused(path: str, root: Path = ROOT) -> bool:
+    """Whether a vendored file belongs to a runtime feature the page does not use."""
+    if path in UNUSED_FILES:
+        return True
+    if not path.startswith("static/vendor/pyscript/") or not path.endswith(".js"):
+        return False
+    name = path.rsplit("/", 1)[1]
+    if name.startswith(UNUSED_FEATURES):
+        return True
+    head = (root / path).read_text(encoding="utf-8", errors="replace")[:4000]
+    return any(re.search(rf'(?:from|import)\s*"\./{feature}', head) for feature in UNUSED_FEATURES)
+
+
+def static_files(root: Path = ROOT) -> list[str]:
+    """Everything under static/ (css, js, icons, the vendored runtime), no dotfiles."""
+    out = []
+    for dirpath, dirnames, filenames in os.walk(root / "static", followlinks=True):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        out += [_rel(Path(dirpath) / f, root) for f in filenames if not f.startswith(".")]
+    return sorted(out)
+
+
+def stems() -> dict[str, str]:
+    """game name -> module stem (``pis-yedili`` -> ``pis_yedili``), from the registry."""
+    from cardems.games import SOURCES, module_name
+
+    return {name: module_name(name) for name in SOURCES}
+
+
+def stem_of(path: str, all_stems: set[str]) -> str | None:
+    """The game a file belongs to by the naming convention, or None (shared code)."""
+    parts = path.split("/")
+    if path.endswith(".json"):
+        return parts[-2] if len(parts) == 5 and parts[-3] == "locales" and parts[-2] in all_stems else None
+    name = parts[-1][:-3]
+    if parts[:-1] not in (["cardems"], ["cardems", "bots"], ["cardems", "web"]):
+        return None
+    for stem in all_stems:
+        if name == stem or name.startswith(stem + "_"):
+            return stem
+    return None
+
+
+def _module_path(module: str, root: Path) -> str | None:
+    base = module.replace(".", "/")
+    for candidate in (f"{base}.py", f"{base}/__init__.py"):
+        if (root / candidate).is_file():
+            return candidate
+    return None
+
+
+def _top_level_imports(tree: ast.Module) -> list[tuple[str, list[str]]]:
+    """(module, names) of the imports run when the module loads: the module's body,
+    including ``try``/``if`` blocks, but not ``if TYPE_CHECKING:`` or functions."""
+    found: list[tuple[str, list[str]]] = []
+
+    def visit(body: list[ast.stmt]) -> None:
+        for node in body:
+            if isinstance(node, ast.Import):
+                found.extend((alias.name, []) for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                found.append((node.module, [alias.name for alias in node.names]))
+            elif isinstance(node, ast.If):
+                if not (isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"):
+                    visit(node.body)
+                visit(node.orelse)
+            elif isinstance(node, ast.Try):
+                for block in (node.body, node.orelse, node.finalbody, *[h.body for h in node.handlers]):
+                    visit(block)
+
+    visit(tree.body)
+    return found
+
+
+def import_closure(entry: str, root: Path = ROOT) -> set[str]:
+    """The package files loading ``entry`` imports (with their packages' ``__init__``)."""
+    seen: set[str] = set()
+    todo = [entry]
+    while todo:
+        path = todo.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        parts = Path(path).parent.parts
+        for i in range(1, len(parts) + 1):  # importing a.b.c runs a/__init__ and a/b/__init__
+            init = "/".join(parts[:i]) + "/__init__.py"
+            if (root / init).is_file():
+                todo.append(init)
+        tree = ast.parse((root / path).read_text(encoding="utf-8"), path)
+        for module, names in _top_level_imports(tree):
+            if module.split(".")[0] != "cardems":
+                continue
+            found = _module_path(module, root)
+            if found:
+                todo.append(found)
+            for name in names:  # `from cardems.web import dom` imports a module
+                sub = _module_path(f"{module}.{name}", root)
+                if sub:
+                    todo.append(sub)
+    return seen
+
+
+def python_groups(root: Path = ROOT) -> dict:
+    """``{"core": [...], "common": [...], "games": {name: [...]}}`` (paths from the site root).
+
+    core: what the first screen imports, and every catalog. games: the games whose
+    rules module exists, with their own modules. common: the rest, loaded with any game.
+    """
+    files = package_files(root)
+    names = stems()
+    by_stem = {stem: name for name, stem in names.items()}
+    core = (import_closure(ENTRY, root) - {ENTRY}) | {f for f in files if f.endswith(".json")}
+    games: dict[str, list[str]] = {}
+    for name, stem in names.items():
+        if f"cardems/{stem}.py" in files:
+            games[name] = [f for f in files if f.endswith(".py") and stem_of(f, set(by_stem)) == stem]
+    in_games = {f for group in games.values() for f in group}
+    common = [f for f in files if f not in core and f not in in_games and f != ENTRY
+              and stem_of(f, set(by_stem)) is None]
+    return {"core": sorted(core), "common": common, "games": games}
+
+
+def site_files(root: Path = ROOT) -> list[str]:
+    """Every file of the site but ``sw.js``, ``precache.js`` and ``.nojekyll``
+    (the generated config and game list included)."""
+    groups = python_groups(root)
+    python = set(groups["core"]) | set(groups["common"]) | {f for g in groups["games"].values() for f in g}
+    return sorted(set(PAGES) | {ENTRY, CONFIG, BUILD} | python | set(static_files(root)))
+
+
+def kept_files(root: Path = ROOT) -> list[str]:
+    """What the service worker keeps: the site's files but unused runtime features."""
+    return [f for f in site_files(root) if not unused(f, root)]
+
+
+_digests: dict[str, tuple[int, int, str]] = {}
+
+
+def digest(path: Path) -> str:
+    """The start of a file's SHA-256 (remembered by size and mtime: the runtime is 14 MB)."""
+    st = path.stat()
+    key = str(path)
+    known = _digests.get(key)
+    if known and known[:2] == (st.st_size, st.st_mtime_ns):
+        return known[2]
+    value = hashlib.sha256(path.read_bytes()).hexdigest()[:HASH_CHARS]
+    _digests[key] = (st.st_size, st.st_mtime_ns, value)
+    return value
+
+
+def generate_config(groups: dict) -> bytes:
+    """``pyscript.json``: the self-hosted interpreter and the first screen's files."""
+    files = {f"./{f}": "./" + f.rsplit("/", 1)[0] + "/" for f in [*groups["core"], BUILD]}
+    return json.dumps({"interpreter": INTERPRETER, "files": files}, indent=1).encode() + b"\n"
+
+
+def generate(root: Path = ROOT) -> dict[str, bytes]:
+    """The generated files of the site in ``root``: path -> content."""
+    groups = python_groups(root)
+    config_bytes = generate_config(groups)
+    sources = [f for f in kept_files(root) if f not in (CONFIG, BUILD)]
+    hashes = {f: digest(root / f) for f in sources}
+    build = hashlib.sha256(json.dumps([hashes, groups], sort_keys=True).encode() + config_bytes).hexdigest()[:12]
+    manifest = json.dumps({"build": build, "common": groups["common"], "games": groups["games"]},
+                          indent=1).encode() + b"\n"
+    hashes[BUILD] = hashlib.sha256(manifest).hexdigest()[:HASH_CHARS]
+    hashes[CONFIG] = hashlib.sha256(config_bytes).hexdigest()[:HASH_CHARS]
+    precache = ("// Generated by scripts/sitefiles.py: this build of the site, for sw.js to keep.\n"
+                f"self.CARDEMS_BUILD = {json.dumps(build)};\n"
+                f"self.CARDEMS_FILES = {json.dumps(dict(sorted(hashes.items())), indent=0)};\n").encode()
+    return {CONFIG: config_bytes, BUILD: manifest, PRECACHE: precache}
+
+
+def build_id(generated: dict[str, bytes]) -> str:
+    return json.loads(generated[BUILD])["build"]
+
+
+if __name__ == "__main__":
+    out = generate()
+    print(f"build {build_id(out)}: " + ", ".join(f"{k} ({len(v)} bytes)" for k, v in out.items()))
