@@ -30,7 +30,7 @@ from cardems.abstract_score import FULL_HALF, SEQUENCE_POINTS, SUIT_ORDER, rank_
 from cardems.cards import JOKER, Card, suit_of
 
 INF = 1 << 40
-SLICE = 20_000             # nodes between two yields of a sliced search
+SLICE = 4_000              # nodes between two yields of a sliced search
 GENERATOR_DEPTH = 12       # positions with more cards left than this are searched by the generator
 TABLE_LIMIT = 8            # solvers kept (one per row)
 
