@@ -356,7 +356,12 @@ class AbstractTable(Table):
         else:
             factors = (0, 0, 0)
         product = factors[0] * factors[1] * factors[2]
-        formula = f"{factors[0]} × {factors[1]} × {factors[2]} = {product}"
+        formula = f"{factors[0]} × {factors[1]} × {factors[2]}"
+        if taken and len(taken) < 13 and len(taken) + len(other) == len(self.game.view(0).dealt):
+            short = len(other) - len(taken)     # the half is over: the shortfall counts now
+            formula += f" × {short}"
+            product *= short
+        formula += f" = {product}"
         stats = (f'<dl class="stats">'
                  f'<div><dt>{dom.esc(t("abstract.cards"))}</dt><dd data-stat="cards">{len(taken)}</dd></div>'
                  f'<div><dt>{dom.esc(t("abstract.product"))}</dt><dd data-stat="product">{self.ltr(formula)}</dd></div></dl>')
