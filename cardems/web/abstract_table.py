@@ -141,7 +141,7 @@ class AbstractTable(Table):
             key = "abstract.event.choose_" + event.info["choice"] + ("_you" if you else "")
             return self.t(key, name=name)
         if event.kind == "take":
-            cards = " ".join(self.short_card(c) for c in event.cards)
+            cards = "\u2066" + " ".join(self.short_card(c) for c in event.cards) + "\u2069"   # isolated, left to right
             key = "abstract.event.take_you" if you else "abstract.event.take"
             return self.t(key, name=name, n=len(event.cards), cards=cards)
         if event.kind == "half_scored" and self.game.variant == "52" and event.info["half"] == 0:
