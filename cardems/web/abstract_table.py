@@ -484,6 +484,18 @@ class AbstractTable(Table):
                 items += (f'<li class="{"good" if r.loss == 0 else "slip"}" data-seat="{r.seat}">'
                           f'<span class="rv-who">{number}. {dom.esc(self.seat_name(r.seat))} · {r.take}</span>'
                           f'<span class="rv-values" dir="ltr">{values}</span><span class="rv-verdict">{dom.esc(verdict)}</span></li>')
+            if half == 0 and reviewed:
+                chooser = 0 if deal_index % 2 else 1           # the computer deals the odd deals
+                choice = "first" if deal.firsts[0] == chooser else "second"
+                first = reviewed[0].best if deal.firsts[0] == chooser else -reviewed[0].best
+                values = {"first": first, "second": -first}
+                spans = " ".join(f'<span class="rv{" chosen" if c == choice else ""}{" best" if v == max(values.values()) else ""}">'
+                                 f'{dom.esc(t(f"abstract.go_{c}"))}: {signed(v)}</span>' for c, v in values.items())
+                lost = max(values.values()) - values[choice]
+                verdict = t("abstract.review.perfect") if lost == 0 else t("abstract.review.lost", n=lost)
+                items = (f'<li class="{"good" if lost == 0 else "slip"}" data-seat="{chooser}" data-choice="{choice}">'
+                         f'<span class="rv-who">{dom.esc(self.seat_name(chooser))}</span>'
+                         f'<span class="rv-values">{spans}</span><span class="rv-verdict">{dom.esc(verdict)}</span></li>') + items
             losses = [sum(r.loss for r in reviewed if r.seat == s) for s in (0, 1)]
             head = t("abstract.review.summary", you=losses[0], other=losses[1])
             caption = f"<h4>{dom.esc(t('abstract.half', n=half + 1))}</h4>" if len(deal.rows) > 1 else ""

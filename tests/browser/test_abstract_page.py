@@ -72,7 +72,9 @@ def test_every_variant_plays_to_the_end_against_every_level(player, variant):
         assert shown == [str(b.score) for half in halves for b in half]
         page.wait_for_function("!document.querySelector('#review .review-body').textContent.includes('…')",
                                timeout=120_000)
-        assert page.locator("#review .review-list li").count() == sum(len(t) for t in game.deal_results[-1].takes)
+        assert page.locator("#review .review-list li").count() == 1 + sum(len(t) for t in game.deal_results[-1].takes)
+        choice = page.get_attribute("#review li[data-choice]", "data-choice")
+        assert choice == game.moves[0]
         page.click("dialog#result button[data-action=close]")
     assert page.evaluate("performance.getEntriesByName('cardems:ai').length") > 0
     assert player.errors == []
