@@ -30,6 +30,11 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else ("−" + str(-value) if value < 0 else "0")
 
 
+def isolated(text: str) -> str:
+    """Text kept left to right inside a sentence of any direction (plain text, no markup)."""
+    return "\u2066" + text + "\u2069"
+
+
 class AbstractTable(Table):
     game_name = "abstract"
 
@@ -141,7 +146,7 @@ class AbstractTable(Table):
             key = "abstract.event.choose_" + event.info["choice"] + ("_you" if you else "")
             return self.t(key, name=name)
         if event.kind == "take":
-            cards = "\u2066" + " ".join(self.short_card(c) for c in event.cards) + "\u2069"   # isolated, left to right
+            cards = isolated(" ".join(self.short_card(c) for c in event.cards))
             key = "abstract.event.take_you" if you else "abstract.event.take"
             return self.t(key, name=name, n=len(event.cards), cards=cards)
         if event.kind == "half_scored" and self.game.variant == "52" and event.info["half"] == 0:
@@ -266,8 +271,9 @@ class AbstractTable(Table):
         values = self.current_values()
         if values:
             if view.choosing:
-                return t("abstract.hint.choice", first=signed(values["first"]), second=signed(values["second"]))
-            parts = " · ".join(t("abstract.hint.take", n=k, value=signed(v)) for k, v in values.items())
+                return t("abstract.hint.choice", first=isolated(signed(values["first"])),
+                         second=isolated(signed(values["second"])))
+            parts = " · ".join(t("abstract.hint.take", n=k, value=isolated(signed(v))) for k, v in values.items())
             return t("abstract.hint.takes", values=parts)
         return t("abstract.turn.choose") if view.choosing else t("abstract.turn.take", n=view.limit)
 
@@ -369,7 +375,7 @@ class AbstractTable(Table):
                   f'<li class="combo seq">{dom.esc(t("abstract.longest_sequence"))} <b>{factors[1]}</b></li>'
                   f'<li class="combo set">{dom.esc(t("abstract.largest_set"))} <b>{factors[2]}</b></li></ul>')
         if len(taken) < 13 and taken:
-            legend += f'<p class="short-note">{dom.esc(t("abstract.short_note", n=len(taken)))}</p>'
+            legend += f'<p class="short-note">{dom.esc(t("abstract.short_note"))}</p>'
         return stats, legend, marks
 
     # ------------------------------------------------------------ the result
