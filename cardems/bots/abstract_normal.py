@@ -3,7 +3,8 @@
 It looks at each take it may make and every reply (two takes, alpha-beta), and
 judges the position it reaches as things stand: each side's combination points
 times the cards the other side will hold if the rest of the row is shared
-evenly (the misery rule applies at the end only). A take that ends the row is
+evenly (the misery rule applies at the end only); in Abstract 52, each side's
+product so far times the shortfall that even shares would leave. A take that ends the row is
 scored exactly. To choose first or second it imagines the row played out three
 plain ways (both always taking 1, always 2, always 3, as the rules allow) and
 goes first if moving first wins those on average. Equal takes are broken at random.
@@ -12,6 +13,7 @@ goes first if moving first wins those on average. Equal takes are broken at rand
 from __future__ import annotations
 
 from cardems.abstract import AbstractView, Move
+from cardems.abstract_score import FULL_HALF
 from cardems.abstract_solver import Solver
 from cardems.bots.abstract_hard import position
 from cardems.rng import Rng
@@ -33,6 +35,10 @@ class Lookahead:
         solver, n = self.solver, self.solver.n
         half = (n - count) / 2
         theirs_n = count - mine_n
+        if solver.variant == "52":     # the product so far, and the shortfall the shares would leave
+            a, b = mine_n + half, theirs_n + half
+            p, q = solver.points(mine, FULL_HALF), solver.points(theirs, FULL_HALF)
+            return p * max(1.0, b - a) - q * max(1.0, a - b)
         p, q = solver.points(mine, mine_n), solver.points(theirs, theirs_n)
         return p * (theirs_n + half) - q * (mine_n + half)
 
