@@ -23,7 +23,6 @@ from typing import Generator, Sequence
 
 from cardems.abstract import AbstractView
 from cardems.abstract_solver import Position, Solver
-from cardems.bots.abstract_hard import position
 from cardems.cards import Card
 from cardems.search import run_steps
 
@@ -41,7 +40,7 @@ def choice_values(view: AbstractView) -> dict[str, int]:
 
 def take_values_steps(view: AbstractView) -> Generator[None, None, dict[int, int]]:
     """The exact value of each take the player to move may make."""
-    return (yield from Solver.for_row(view.variant, view.dealt).analyse_steps(position(view)))
+    return (yield from Solver.for_row(view.variant, view.dealt).analyse_steps(Position.from_view(view)))
 
 
 def take_values(view: AbstractView) -> dict[int, int]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Generator, Iterable, Sequence
 
-from cardems.abstract import SUIT_LIMIT, UNLIMITED_FIRST
+from cardems.abstract import SUIT_LIMIT, UNLIMITED_FIRST, AbstractView
 from cardems.abstract_score import FULL_HALF, SEQUENCE_POINTS, SUIT_ORDER, rank_index
 from cardems.cards import JOKER, Card, suit_of
 
@@ -87,6 +87,14 @@ class Position:
     def start(cls) -> "Position":
         return cls(0, 0, 0, 0, 0, 0)
 
+    @classmethod
+    def from_view(cls, view: AbstractView) -> "Position":
+        """The position of the player to move in ``view`` (everything in it is public)."""
+        me = view.to_move if view.to_move is not None else view.seat
+        mine, theirs = view.taken[me], view.taken[1 - me]
+        return cls(view.taken_count, mask_of(mine, view.variant), len(mine),
+                   mask_of(theirs, view.variant), len(theirs), view.previous or 0)
+
 
 class Solver:
     """Exact values of the positions of one row of one variant."""
@@ -126,6 +134,7 @@ class Solver:
         self.leaf = self._product_leaf() if variant == "52" else self._combination_leaf()
         self.table: dict[tuple[int, int, int, int], tuple[int, int]] = {}
         self.nodes = 0
+        self._next_yield = SLICE
 
     # ------------------------------------------------------------ scoring
     def _combination_leaf(self):
@@ -258,8 +267,6 @@ class Solver:
         else:
             self.table[key] = (best, best)
         return best
-
-    _next_yield = SLICE
 
     def _begin(self) -> None:
         self._next_yield = self.nodes + SLICE

@@ -15,19 +15,11 @@ from __future__ import annotations
 from typing import Generator
 
 from cardems.abstract import AbstractView, Move
-from cardems.abstract_solver import Position, Solver, mask_of
+from cardems.abstract_solver import Position, Solver
 from cardems.rng import Rng
 from cardems.search import run_steps
 
 FIRST_MOVER_52 = -0.6    # mean exact value of moving first in a random half of Abstract 52 (±0.7)
-
-
-def position(view: AbstractView) -> Position:
-    """The solver's position for the player to move in ``view``."""
-    me = view.to_move if view.to_move is not None else view.seat
-    mine, theirs = view.taken[me], view.taken[1 - me]
-    return Position(view.taken_count, mask_of(mine, view.variant), len(mine),
-                    mask_of(theirs, view.variant), len(theirs), view.previous or 0)
 
 
 def first_mover_value_steps(view: AbstractView) -> Generator[None, None, float]:
@@ -51,5 +43,5 @@ class AbstractHard:
             return "first" if value >= 0 else "second"
         if len(legal) == 1:
             return legal[0]
-        take, _ = yield from Solver.for_row(view.variant, view.dealt).best_steps(position(view))
+        take, _ = yield from Solver.for_row(view.variant, view.dealt).best_steps(Position.from_view(view))
         return take

@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from cardems.abstract import AbstractView, Move
 from cardems.abstract_score import FULL_HALF
-from cardems.abstract_solver import Solver
-from cardems.bots.abstract_hard import position
+from cardems.abstract_solver import Position, Solver
 from cardems.rng import Rng
 
 DEPTH = 2                 # takes looked ahead: its own and the reply
@@ -97,7 +96,7 @@ class AbstractNormal:
             return "first" if look.endings(0, 0, 0, 0, 0) >= 0 else "second"
         if len(legal) == 1:
             return legal[0]
-        pos = position(view)
+        pos = Position.from_view(view)
         values = look.values(pos.count, pos.mine, pos.mine_n, pos.theirs, pos.theirs_n, pos.previous)
         best = max(values.values())
         options = [take for take, value in values.items() if value >= best - 1e-9]
