@@ -1,0 +1,355 @@
+"""Abstract and its variants: the rules, and nothing else (see shared/rules/abstract.md).
+
+All cards lie face up in a row; in turn the players take cards from its exposed
+end, and score what they took. A game is a match of deals to a target (or one
+deal, ``mode=deal``). The non-dealer of each deal first chooses to go
+``first`` or ``second``; then every move is a take size.
+
+>>> game = Abstract.new(deck="AS AD QS 9H QH AC JH KH KS KD 10S 9D 9S JS KC JC JD 10H 10D 10C AH QD QC 9C")
+>>> game.to_move, game.legal_moves()
+(0, ['first', 'second'])
+>>> for move in "first 2 2 2 3 1 1 2 3 1 3 2 2".split():
+...     _ = game.play(move)
+>>> game.deal_results[-1].totals
+(168, 250)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Union
+
+from cardems.abstract_score import (SEQUENCE_RANKS, SHORT_RANKS, SUIT_ORDER, DealScore, score_combinations,
+                                    score_half)
+from cardems.cards import JOKER, Card, check_deck, parse_cards, suit_of
+from cardems.errors import BadInput
+from cardems.game import Event, Game, Option, Result, parse_options
+from cardems.rng import Rng
+
+Move = Union[str, int]        # "first" / "second", or a take size
+CHOICES = ("first", "second")
+VARIANTS = ("base", "suit", "unlimited", "52")
+SUIT_LIMIT = {"S": 1, "H": 2, "C": 3, "D": 4}
+BASE_LIMIT = 3
+UNLIMITED_FIRST = 12
+HALF_52 = 26
+
+
+class PointsOption(Option):
+    """A positive whole number; ``values`` are only the suggestions a form offers."""
+
+    def parse(self, raw: Any) -> Any:
+        text = str(raw).strip()
+        if isinstance(raw, bool) or not text.isdigit() or not 0 < int(text) <= 1_000_000:
+            raise BadInput(f"option {self.name}={raw!r} is not allowed (a whole number of points, 1 or more)")
+        return int(text)
+
+
+OPTIONS = (
+    Option("variant", VARIANTS, "base"),
+    PointsOption("target", (250, 500, 1000), 500),
+    Option("mode", ("match", "deal"), "match"),
+)
+
+
+def full_deck(variant: str) -> list[Card]:
+    """The variant's pack in a fixed order."""
+    ranks = SEQUENCE_RANKS if variant == "52" else SHORT_RANKS
+    cards = [r + s for s in SUIT_ORDER for r in ranks]
+    return [JOKER] + cards if variant == "unlimited" else cards
+
+
+def take_limit(variant: str, exposed: Card, previous: int | None, remaining: int) -> int:
+    """The most cards the player to move may take (at least one is always allowed)."""
+    if variant == "base":
+        most = BASE_LIMIT
+    elif variant == "unlimited":
+        most = UNLIMITED_FIRST if previous is None else previous + 1
+    else:
+        most = SUIT_LIMIT[suit_of(exposed) or "C"]
+    return min(most, remaining)
+
+
+@dataclass(frozen=True)
+class AbstractView:
+    """What a seat may know: everything dealt is public. Only Abstract 52's second row
+    is not dealt yet during the first half (its cards are known: the other 26, its
+    order is not)."""
+
+    seat: int
+    variant: str
+    mode: str
+    target: int
+    deal_no: int
+    dealer: int
+    chooser: int                          # the non-dealer, who chooses first or second
+    half: int                             # 0, or 1 in Abstract 52's second half
+    first: int | None                     # who moves first in this half (None before the choice)
+    to_move: int | None
+    choosing: bool                        # the chooser has still to choose
+    dealt: tuple[Card, ...]               # this half's row as dealt, exposed end first
+    taken_count: int                      # cards of it taken so far
+    takes: tuple[tuple[int, int], ...]    # this half's takes: (seat, size)
+    taken: tuple[tuple[Card, ...], tuple[Card, ...]]   # per seat, this half's taken cards in order
+    limit: int                            # the most the player to move may take (0 when choosing)
+    previous: int | None                  # the previous take of this half (for the unlimited rule)
+    next_row: int                         # cards still to be dealt in a later half
+    half_scores: tuple[tuple[int, int], ...]   # this deal's finished halves (Abstract 52)
+    match_scores: tuple[int, int]
+    last_deal: dict[str, Any] | None      # the last finished deal's breakdown (DealScore.as_dict)
+    over: bool
+
+    @property
+    def row(self) -> tuple[Card, ...]:
+        """The cards still in the row, exposed end first."""
+        return self.dealt[self.taken_count:]
+
+
+class Abstract(Game[Move]):
+    """Abstract: a match of deals (or one deal) of one variant."""
+
+    name = "abstract"
+    options_spec = OPTIONS
+
+    def __init__(self, options: dict[str, Any], seed: int, arranged: list[Card] | None) -> None:
+        self.options = options
+        self.variant: str = options["variant"]
+        self.seed = seed
+        self.arranged = arranged
+        self.rng = Rng(seed)
+        self.moves: list[str] = []
+        self.match_scores = [0, 0]
+        self.deal_results: list[DealScore] = []
+        self.start_events: list[Event] = []
+        self.deal_no = 0
+        self.winner: int | str | None = None
+        self.over = False
+        # per deal
+        self.dealer = 1
+        self.rows: list[list[Card]] = []
+        self.half = 0
+        self.first: int | None = None
+        self.turn: int | None = None
+        self.pos = 0
+        self.takes: list[tuple[int, int]] = []
+        self.taken: list[list[Card]] = [[], []]
+        self.deal_taken: list[list[Card]] = [[], []]
+        self.halves: list[tuple[Any, Any]] = []
+        self.firsts: list[int] = []
+        self.half_takes: list[tuple[tuple[int, int], ...]] = []
+
+    # ----------------------------------------------------------- creation
+    @classmethod
+    def new(cls, options: dict[str, Any] | None = None, *, seed: int = 0,
+            deck: list[str] | str | None = None) -> "Abstract":
+        opts = parse_options(OPTIONS, options)
+        arranged = None
+        if deck is not None:
+            arranged = parse_cards(deck)
+            check_deck(arranged, full_deck(opts["variant"]))
+            if opts["variant"] == "unlimited" and arranged[0] != JOKER:
+                raise BadInput("in unlimited Abstract the joker X must be the first card (the exposed end)")
+        game = cls(opts, seed, arranged)
+        game.start_events = game._start_deal(list(arranged) if arranged else None)
+        return game
+
+    def _shuffled(self) -> list[Card]:
+        deck = full_deck(self.variant)
+        if self.variant == "unlimited":
+            rest = deck[1:]
+            self.rng.shuffle(rest)
+            return [JOKER] + rest
+        self.rng.shuffle(deck)
+        return deck
+
+    def _start_deal(self, deck: list[Card] | None) -> list[Event]:
+        self.deal_no += 1
+        self.dealer = 1 if self.deal_no % 2 else 0    # the computer deals first: the human chooses
+        deck = deck if deck is not None else self._shuffled()
+        self.rows = [deck[:HALF_52], deck[HALF_52:]] if self.variant == "52" else [deck]
+        self.halves = []
+        self.firsts = []
+        self.half_takes = []
+        self.deal_taken = [[], []]
+        self._start_half(0, None)
+        self.turn = self.chooser
+        return [Event("deal", self.dealer, tuple(self.rows[0]), info={"deal": self.deal_no, "half": 0})]
+
+    def _start_half(self, half: int, first: int | None) -> None:
+        self.half = half
+        self.first = first
+        self.pos = 0
+        self.takes = []
+        self.taken = [[], []]
+        self.turn = first
+
+    @property
+    def chooser(self) -> int:
+        return 1 - self.dealer
+
+    @property
+    def row(self) -> list[Card]:
+        """This half's row as dealt, exposed end first."""
+        return self.rows[self.half]
+
+    # ----------------------------------------------------------- protocol
+    @property
+    def to_move(self) -> int | None:
+        return None if self.over else self.turn
+
+    @property
+    def choosing(self) -> bool:
+        return not self.over and self.first is None
+
+    def limit(self) -> int:
+        """The most the player to move may take now (0 while the choice is pending or over)."""
+        if self.over or self.first is None:
+            return 0
+        previous = self.takes[-1][1] if self.takes else None
+        row = self.row
+        return take_limit(self.variant, row[self.pos], previous, len(row) - self.pos)
+
+    def legal_moves(self) -> list[Move]:
+        if self.over:
+            return []
+        if self.first is None:
+            return list(CHOICES)
+        return list(range(1, self.limit() + 1))
+
+    def parse_move(self, text: str) -> Move:
+        word = str(text).strip().lower()
+        if word in CHOICES:
+            return word
+        if word.isdigit() and 0 < int(word) <= 52:
+            return int(word)
+        raise BadInput(f"{text!r} is not a move (write first, second, or how many cards to take, e.g. 2)")
+
+    def format_move(self, move: Move) -> str:
+        return str(move)
+
+    def why_illegal(self, move: Move) -> str:
+        if self.first is None:
+            return f"{move}: seat {self.chooser} must first choose to go first or second"
+        if move in CHOICES:
+            return f"{move}: the order of play is already chosen"
+        limit = self.limit()
+        row = self.row
+        left = len(row) - self.pos
+        if self.variant in ("suit", "52"):
+            why = f"the exposed card {row[self.pos]} allows 1 to {limit}"
+        elif self.variant == "unlimited" and self.takes:
+            why = f"the previous take was {self.takes[-1][1]}, so 1 to {limit} may be taken"
+        else:
+            why = f"1 to {limit} cards may be taken"
+        if int(move) > left:
+            why = f"only {left} cards remain"
+        return f"taking {move}: {why}"
+
+    def _apply(self, move: Move) -> list[Event]:
+        seat = self.turn
+        assert seat is not None
+        if isinstance(move, str):
+            first = seat if move == "first" else 1 - seat
+            self._start_half(0, first)
+            return [Event("choose", seat, info={"choice": move, "first": first})]
+        cards = self.row[self.pos:self.pos + move]
+        self.pos += move
+        self.takes.append((seat, move))
+        self.taken[seat].extend(cards)
+        self.deal_taken[seat].extend(cards)
+        events = [Event("take", seat, tuple(cards), info={"count": move})]
+        if self.pos < len(self.row):
+            self.turn = 1 - seat
+            return events
+        return events + self._end_half()
+
+    def _end_half(self) -> list[Event]:
+        assert self.first is not None
+        scorer = score_half if self.variant == "52" else score_combinations
+        half = scorer(self.taken[0], self.taken[1])
+        self.halves.append(half)
+        self.firsts.append(self.first)
+        self.half_takes.append(tuple(self.takes))
+        events = [Event("half_scored", info={"half": self.half, "scores": [b.score for b in half],
+                                             "breakdown": [b.as_dict() for b in half]})]
+        if self.half + 1 < len(self.rows):
+            first = 1 - self.first
+            self._start_half(self.half + 1, first)
+            events.append(Event("deal", self.dealer, tuple(self.rows[self.half]),
+                                info={"deal": self.deal_no, "half": self.half}))
+            return events
+        totals = (sum(h[0].score for h in self.halves), sum(h[1].score for h in self.halves))
+        score = DealScore(tuple(self.halves), totals, tuple(self.firsts),
+                          tuple(tuple(r) for r in self.rows), tuple(self.half_takes))
+        self.deal_results.append(score)
+        for seat in (0, 1):
+            self.match_scores[seat] += totals[seat]
+        events.append(Event("deal_scored", info={"deal": self.deal_no, "totals": list(totals),
+                                                 "match_scores": list(self.match_scores)}))
+        winner = self._decide()
+        if winner is None:
+            events.extend(self._start_deal(None))
+        else:
+            self.over = True
+            self.turn = None
+            self.winner = winner
+            events.append(Event("game_over", info={"winner": winner}))
+        return events
+
+    def _decide(self) -> int | str | None:
+        """The winner, ``"draw"`` (one deal only), or ``None`` if another deal is due."""
+        if self.options["mode"] == "deal":
+            a, b = self.deal_results[-1].totals
+            return "draw" if a == b else (0 if a > b else 1)
+        a, b = self.match_scores
+        if max(a, b) < self.options["target"] or a == b:
+            return None
+        return 0 if a > b else 1
+
+    # ----------------------------------------------------------- outcome and views
+    def deal_scores(self) -> tuple[int, int]:
+        """The current deal's score so far: its finished halves."""
+        return (sum(h[0].score for h in self.halves), sum(h[1].score for h in self.halves))
+
+    def result(self) -> Result:
+        if self.options["mode"] == "match":
+            scores = tuple(self.match_scores)
+        elif self.over:
+            scores = self.deal_results[-1].totals
+        else:
+            scores = self.deal_scores()
+        captured = tuple(len(c) for c in self.deal_taken)
+        detail = {"deals": [d.as_dict() for d in self.deal_results]}
+        return Result(self.over, self.winner if self.over else None, scores, captured, detail)
+
+    def view(self, seat: int) -> AbstractView:
+        if seat not in (0, 1):
+            raise BadInput(f"no seat {seat} in a 2-player game")
+        previous = self.takes[-1][1] if self.takes else None
+        later = sum(len(r) for r in self.rows[self.half + 1:])
+        last = self.deal_results[-1].as_dict() if self.deal_results else None
+        return AbstractView(
+            seat=seat, variant=self.variant, mode=self.options["mode"], target=self.options["target"],
+            deal_no=self.deal_no, dealer=self.dealer, chooser=self.chooser, half=self.half,
+            first=self.first, to_move=self.to_move, choosing=self.choosing,
+            dealt=tuple(self.row), taken_count=self.pos, takes=tuple(self.takes),
+            taken=(tuple(self.taken[0]), tuple(self.taken[1])), limit=self.limit(), previous=previous,
+            next_row=later, half_scores=tuple((h[0].score, h[1].score) for h in self.halves),
+            match_scores=(self.match_scores[0], self.match_scores[1]), last_deal=last, over=self.over)
+
+    def copy(self) -> "Abstract":
+        other = object.__new__(Abstract)
+        other.__dict__.update(self.__dict__)
+        other.options = dict(self.options)
+        other.rng = Rng(self.rng.state)
+        other.moves = list(self.moves)
+        other.match_scores = list(self.match_scores)
+        other.deal_results = list(self.deal_results)
+        other.rows = [list(r) for r in self.rows]
+        other.takes = list(self.takes)
+        other.taken = [list(t) for t in self.taken]
+        other.deal_taken = [list(t) for t in self.deal_taken]
+        other.halves = list(self.halves)
+        other.firsts = list(self.firsts)
+        other.half_takes = list(self.half_takes)
+        return other

@@ -1,0 +1,529 @@
+"""The Abstract table: the row as an overlapping spread, both players' taken cards by
+suit and rank with their combinations marked, and the analysis of every take.
+
+It draws ``game.view(0)`` only. The row keeps its physical direction in every
+language: the exposed end is on the right and each card covers the right part of
+the one below it, so every index stays in sight. A take is made by clicking the
+deepest card to take. The hint shows what each possible take (or going first or
+second) is worth under perfect play; the result dialog reviews the deal's takes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Generator
+
+from cardems.abstract import Abstract, AbstractView
+from cardems.abstract_analysis import choice_values_steps, review_steps, take_values_steps
+from cardems.abstract_score import SUIT_ORDER, combinations, score_half, sort_taken
+from cardems.cards import JOKER, rank_of, suit_of
+from cardems.game import Event
+from cardems.web import dom
+from cardems.web.card_art import card_svg
+from cardems.web.route import Route
+from cardems.web.table import SLICE_MS, Table
+
+SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value > 0 else ("−" + str(-value) if value < 0 else "0")
+
+
+def isolated(text: str) -> str:
+    """Text kept left to right inside a sentence of any direction (plain text, no markup)."""
+    return "\u2066" + text + "\u2069"
+
+
+class AbstractTable(Table):
+    game_name = "abstract"
+
+    def __init__(self, app: Any, route: Route, game: Abstract) -> None:
+        super().__init__(app, route, game)
+        self.game: Abstract = game
+        self.shown_deal = len(game.deal_results)
+        self.values: dict[Any, int] | None = None    # the analysis on show, for move number hint_for
+        self.review_html = ""
+        self.review_for = -1
+
+    # ------------------------------------------------------------ names
+    def ltr(self, text: Any) -> str:
+        return f'<bdi dir="ltr">{dom.esc(text)}</bdi>'
+
+    def short_card(self, card: str) -> str:
+        return "🃏" if card == JOKER else rank_of(card) + SUIT_SIGNS[suit_of(card) or "S"]
+
+    # ------------------------------------------------------------ life cycle
+    def mount(self) -> None:
+        if not self.game.moves:
+            self.log_events(self.game.start_events)
+        super().mount()
+
+    def between_rounds(self) -> bool:
+        game = self.game
+        return bool(game.deal_results) and game.choosing and game.deal_no == len(game.deal_results) + 1 \
+            and not self.game.is_over()
+
+    def round_finished(self) -> bool:
+        return len(self.game.deal_results) > self.shown_deal
+
+    # ------------------------------------------------------------ input
+    def on_action(self, action: str, target: Any, started: float) -> None:
+        if action in ("first", "second"):
+            self.human_play(action, started)
+
+    def card_move(self, card: str) -> Any:
+        """A click on a card of the row takes every card from the exposed end down to it."""
+        game = self.game
+        if game.choosing or game.is_over():
+            return None
+        row = game.row
+        for depth in range(1, game.limit() + 1):
+            if row[game.pos + depth - 1] == card:
+                return depth
+        return None
+
+    # ------------------------------------------------------------ analysis (the hint)
+    async def run_sliced(self, steps: Generator[None, None, Any]) -> Any:
+        """Drive a sliced computation, handing the page back every few ms; None if the
+        table closed or the game moved on meanwhile."""
+        moves = len(self.game.moves)
+        start = dom.now()
+        while True:
+            try:
+                next(steps)
+            except StopIteration as stop:
+                return stop.value
+            if dom.now() - start >= SLICE_MS:
+                await asyncio.sleep(0)
+                if not self.alive or len(self.game.moves) != moves:
+                    steps.close()
+                    return None
+                start = dom.now()
+
+    def on_hint(self) -> None:
+        if not self.can_act() or self.hinting:
+            return
+        if self.values is not None and self.hint_for == len(self.game.moves):
+            return
+        self.hinting = True
+        self.hint_for = len(self.game.moves)
+        self.render()
+        asyncio.ensure_future(self.find_hint())
+
+    async def find_hint(self) -> None:
+        view = self.game.view(0)
+        steps = choice_values_steps(view) if view.choosing else take_values_steps(view)
+        try:
+            values = await self.run_sliced(steps)
+        finally:
+            self.hinting = False
+        if values is not None and self.alive and self.hint_for == len(self.game.moves):
+            self.values = values
+        if self.alive:
+            self.render()
+
+    def current_values(self) -> dict[Any, int] | None:
+        return self.values if self.hint_for == len(self.game.moves) else None
+
+    # ------------------------------------------------------------ moves
+    async def apply(self, seat: int, move: Any, started: float | None) -> list[Event]:
+        events = await super().apply(seat, move, started)
+        self.values = None
+        return events
+
+    def describe(self, event: Event) -> str | None:
+        you = event.seat == 0
+        name = self.seat_name(event.seat)
+        if event.kind == "deal":
+            if event.info.get("half"):
+                return self.t("abstract.event.second_half", name=self.seat_name(self.game.first))
+            dealer = self.t("abstract.event.deal_you" if you else "abstract.event.deal", name=name)
+            if self.game.options["mode"] == "match":
+                dealer = self.t("table.deal", n=event.info["deal"]) + " · " + dealer
+            return dealer
+        if event.kind == "choose":
+            key = "abstract.event.choose_" + event.info["choice"] + ("_you" if you else "")
+            return self.t(key, name=name)
+        if event.kind == "take":
+            cards = isolated(" ".join(self.short_card(c) for c in event.cards))
+            key = "abstract.event.take_you" if you else "abstract.event.take"
+            return self.t(key, name=name, n=len(event.cards), cards=cards)
+        if event.kind == "half_scored" and self.game.variant == "52" and event.info["half"] == 0:
+            a, b = event.info["scores"]
+            return self.t("abstract.event.half_scored", you=a, other=b)
+        return None
+
+    # ------------------------------------------------------------ drawing
+    def title_parts(self) -> list[str]:
+        opts = self.game.options
+        parts = [self.t("game.abstract.name"), self.t(f"abstract.option.variant.{opts['variant']}")]
+        parts.append(self.t("table.match_to", n=opts["target"]) if opts["mode"] == "match"
+                     else self.t("abstract.option.mode.deal"))
+        return parts + [self.t("level." + self.route.level)]
+
+    def render_scoreline(self) -> str:
+        view = self.game.view(0)
+        t = self.t
+        items = ""
+        if view.mode == "match":
+            items += (f'<div class="deal-chip" data-deal="{view.deal_no}"><strong>{dom.esc(t("table.deal", n=view.deal_no))}</strong>'
+                      f'<span>{dom.esc(t("table.first_to", n=view.target))}</span></div>')
+        if view.variant == "52":
+            half = t("abstract.half", n=view.half + 1)
+            past = ""
+            if view.half_scores:
+                a, b = view.half_scores[0]
+                past = f'<span>{dom.esc(t("abstract.first_half_scores", you=a, other=b))}</span>'
+            items += f'<div class="deal-chip half-chip" data-half="{view.half}"><strong>{dom.esc(half)}</strong>{past}</div>'
+        if view.mode == "match":
+            best = max(view.match_scores) if any(view.match_scores) else None
+            for seat in (0, 1):
+                lead = " leading" if best is not None and view.match_scores[seat] == best else ""
+                items += (f'<div class="side-chip{lead}" data-side="{seat}"><span class="side-name">{dom.esc(self.seat_name(seat))}</span>'
+                          f'<span class="side-total" data-match-total="{view.match_scores[seat]}"><small>{dom.esc(t("table.match_score"))}</small>'
+                          f'<bdi>{view.match_scores[seat]}</bdi></span></div>')
+        if not items:
+            return ""
+        return f'<section class="scoreline-inner" aria-label="{dom.esc(t("table.scoreboard"))}">{items}</section>'
+
+    def render_felt(self) -> str:
+        view = self.game.view(0)
+        return (self.render_seat(view, 1, "top") + self.render_row(view) + self.render_status(view)
+                + self.render_seat(view, 0, "bottom"))
+
+    # the row
+    def render_row(self, view: AbstractView) -> str:
+        t = self.t
+        row = view.row
+        values = self.current_values()
+        takeable = view.limit if self.can_act() and not view.choosing else 0
+        cards = ""
+        for depth in range(len(row), 0, -1):          # the deepest first: the exposed end is drawn last, on top
+            card = row[depth - 1]
+            label = self.card_label(card)
+            classes = "card face"
+            badge = ""
+            if depth <= view.limit and not view.choosing and not view.over:
+                classes += " reach"
+            if values and depth in values:
+                best = values[depth] == max(values.values())
+                badge = f'<span class="value{" best" if best else ""}" data-value="{values[depth]}">{self.ltr(signed(values[depth]))}</span>'
+                classes += " valued" + (" best" if best else "")
+            if depth == 1:
+                classes += " exposed"
+            if depth <= takeable:
+                name = t("abstract.take_to", n=depth, card=label)
+                cards += (f'<button type="button" class="{classes} takeable" data-card="{card}" data-depth="{depth}" '
+                          f'aria-label="{dom.esc(name)}" title="{dom.esc(name)}">{card_svg(card)}{badge}</button>')
+            else:
+                cards += (f'<div class="{classes}" data-card="{card}" data-depth="{depth}" role="img" '
+                          f'aria-label="{dom.esc(label)}">{card_svg(card)}{badge}</div>')
+        n = len(row)
+        columns = (f"repeat({n - 1}, minmax(0, var(--strip))) var(--card-w)" if n > 1 else "var(--card-w)")
+        empty = "" if n else f'<p class="row-empty">{dom.esc(t("abstract.row_empty"))}</p>'
+        later = ""
+        if view.next_row:
+            later = f'<p class="row-later">{dom.esc(t("abstract.next_row", n=view.next_row))}</p>'
+        if view.choosing:
+            rule = t("abstract.rule.choose")
+        elif view.variant == "suit" or view.variant == "52":
+            rule = t("abstract.rule.suit", card=self.card_label(row[0]), n=view.limit) if row else ""
+        elif view.variant == "unlimited" and view.previous:
+            rule = t("abstract.rule.unlimited_next", prev=view.previous, n=view.limit)
+        else:
+            rule = t("abstract.rule.up_to", n=view.limit) if row else ""
+        return (f'<section class="row-area" aria-label="{dom.esc(t("abstract.row", n=n))}">'
+                f'<div class="row-head"><span class="row-count">{dom.esc(t("abstract.row", n=n))}</span>'
+                f'<span class="row-rule" data-limit="{view.limit}">{dom.esc(rule)}</span></div>'
+                f'<div class="spread" dir="ltr" data-count="{n}" style="grid-template-columns: {columns}">{cards}</div>'
+                f'{empty}{later}{self.render_choice(view)}</section>')
+
+    def render_choice(self, view: AbstractView) -> str:
+        if not view.choosing:
+            return ""
+        t = self.t
+        mine = view.chooser == 0
+        ok = self.can_act() and mine
+        values = self.current_values() or {}
+        buttons = ""
+        for choice in ("first", "second"):
+            value = values.get(choice)
+            badge = f' <span class="value" data-value="{value}">{self.ltr(signed(value))}</span>' if value is not None else ""
+            primary = " primary" if value is not None and value == max(values.values()) else ""
+            buttons += (f'<button type="button" class="btn choice-btn{primary}" data-action="{choice}"'
+                        f'{"" if ok else " disabled"}>{dom.esc(t(f"abstract.go_{choice}"))}{badge}</button>')
+        question = t("abstract.choose_you") if mine else t("abstract.choose_other", name=self.seat_name(view.chooser))
+        return f'<div class="choice-bar"><p>{dom.esc(question)}</p><div class="choice-buttons">{buttons}</div></div>'
+
+    def status_text(self, view: AbstractView) -> str:
+        t = self.t
+        if view.over:
+            return t("turn.match_over" if view.mode == "match" else "turn.over")
+        if self.awaiting_next:
+            return t("turn.deal_over", n=len(self.game.deal_results))
+        if view.to_move != 0:
+            return t("turn.other", name=self.seat_name(view.to_move))
+        if self.busy:
+            return ""
+        if self.hinting:
+            return t("abstract.hint.thinking")
+        values = self.current_values()
+        if values:
+            if view.choosing:
+                return t("abstract.hint.choice", first=isolated(signed(values["first"])),
+                         second=isolated(signed(values["second"])))
+            parts = " · ".join(t("abstract.hint.take", n=k, value=isolated(signed(v))) for k, v in values.items())
+            return t("abstract.hint.takes", values=parts)
+        return t("abstract.turn.choose") if view.choosing else t("abstract.turn.take", n=view.limit)
+
+    def render_status(self, view: AbstractView) -> str:
+        ok = self.can_act() and not self.hinting and self.current_values() is None
+        button = (f'<button type="button" class="btn hint-btn" data-action="hint"{"" if ok else " disabled"}>'
+                  f'{dom.esc(self.t("abstract.action.hint"))}</button>')
+        return (f'<div class="status-row"><p class="status" id="status" aria-live="polite">'
+                f'{dom.esc(self.status_text(view))}</p>{button}</div>')
+
+    # the players' taken cards
+    def render_seat(self, view: AbstractView, seat: int, where: str) -> str:
+        t = self.t
+        taken = view.taken[seat]
+        other = view.taken[1 - seat]
+        turn = " turn" if view.to_move == seat and not view.over and not self.awaiting_next else ""
+        tags = ""
+        if view.dealer == seat:
+            tags += f'<span class="seat-tag">{dom.esc(t("abstract.dealer"))}</span>'
+        if view.first == seat:
+            tags += f'<span class="seat-tag lead-mark">{dom.esc(t("abstract.moves_first"))}</span>'
+        marks: dict[str, set[str]] = {}
+        if view.variant == "52":
+            stats, combos, marks = self.live_product(taken, other)
+        else:
+            stats, combos, marks = self.live_combinations(taken, other)
+        rows = ""
+        by_suit = {s: [c for c in sort_taken(taken) if suit_of(c) == s] for s in SUIT_ORDER}
+        for suit in SUIT_ORDER:
+            cards = "".join(self.mini(c, marks.get(c, set())) for c in by_suit[suit])
+            rows += f'<div class="suit-row" data-suit="{suit}">{cards}</div>'
+        if JOKER in taken:
+            rows += f'<div class="suit-row" data-suit="X">{self.mini(JOKER, set())}</div>'
+        label = t("abstract.taken_by", name=self.seat_name(seat), n=len(taken))
+        return (f'<section class="seat seat-{where}{turn}" data-seat="{seat}">'
+                f'<header class="seat-head"><h3 class="seat-name">{dom.esc(self.seat_name(seat))}{tags}</h3>{stats}</header>'
+                f'<div class="taken" role="group" aria-label="{dom.esc(label)}">{rows}</div>{combos}</section>')
+
+    def mini(self, card: str, marks: set[str]) -> str:
+        extra = "".join(f" in-{m}" for m in sorted(marks))
+        return (f'<span class="tk card face{extra}" data-card="{card}" role="img" '
+                f'aria-label="{dom.esc(self.card_label(card))}">{card_svg(card)}</span>')
+
+    def live_combinations(self, taken: tuple[str, ...], other: tuple[str, ...]) -> tuple[str, str, dict[str, set[str]]]:
+        t = self.t
+        combos = combinations(taken)
+        points = sum(c.points for c in combos)
+        marks: dict[str, set[str]] = {}
+        chips = ""
+        for combo in combos:
+            kind = "set" if combo.kind == "set" else "seq"
+            for card in combo.cards:
+                marks.setdefault(card, set()).add(kind)
+            chips += (f'<li class="combo {kind}" data-points="{combo.points}">{self.combo_name(combo.kind, combo.cards)}'
+                      f' <b>{self.ltr(combo.points)}</b></li>')
+        score = f"{points} × {len(other)} = {points * len(other)}"
+        stats = (f'<dl class="stats">'
+                 f'<div><dt>{dom.esc(t("abstract.cards"))}</dt><dd data-stat="cards">{len(taken)}</dd></div>'
+                 f'<div><dt>{dom.esc(t("table.points"))}</dt><dd data-stat="points">{points}</dd></div>'
+                 f'<div><dt>{dom.esc(t("abstract.score_now"))}</dt><dd data-stat="score">{self.ltr(score)}</dd></div></dl>')
+        listing = f'<ul class="combos">{chips}</ul>' if chips else ""
+        return stats, listing, marks
+
+    def combo_name(self, kind: str, cards: tuple[str, ...]) -> str:
+        if kind == "set":
+            return dom.esc(self.t("abstract.combo.set", n=len(cards), rank=self.t(f"rank.{rank_of(cards[0])}")))
+        return dom.esc(self.t("abstract.combo.sequence", n=len(cards))) + " " + self.ltr(
+            " ".join(self.short_card(c) for c in cards))
+
+    def live_product(self, taken: tuple[str, ...], other: tuple[str, ...]) -> tuple[str, str, dict[str, set[str]]]:
+        t = self.t
+        marks: dict[str, set[str]] = {}
+        if taken:
+            mine, _ = score_half(taken, other)
+            for card in mine.longest_suit:
+                marks.setdefault(card, set()).add("suit")
+            run = set(mine.longest_sequence)
+            seen: set[str] = set()
+            for card in sort_taken(taken):        # one card of each rank of the longest run
+                if rank_of(card) in run and rank_of(card) not in seen:
+                    seen.add(rank_of(card))
+                    marks.setdefault(card, set()).add("seq")
+            for card in mine.largest_set:
+                marks.setdefault(card, set()).add("set")
+            factors = (len(mine.longest_suit), len(mine.longest_sequence), len(mine.largest_set))
+        else:
+            factors = (0, 0, 0)
+        product = factors[0] * factors[1] * factors[2]
+        formula = f"{factors[0]} × {factors[1]} × {factors[2]}"
+        if taken and len(taken) < 13 and len(taken) + len(other) == len(self.game.view(0).dealt):
+            short = len(other) - len(taken)     # the half is over: the shortfall counts now
+            formula += f" × {short}"
+            product *= short
+        formula += f" = {product}"
+        stats = (f'<dl class="stats">'
+                 f'<div><dt>{dom.esc(t("abstract.cards"))}</dt><dd data-stat="cards">{len(taken)}</dd></div>'
+                 f'<div><dt>{dom.esc(t("abstract.product"))}</dt><dd data-stat="product">{self.ltr(formula)}</dd></div></dl>')
+        legend = (f'<ul class="combos legend"><li class="combo suit">{dom.esc(t("abstract.longest_suit"))} <b>{factors[0]}</b></li>'
+                  f'<li class="combo seq">{dom.esc(t("abstract.longest_sequence"))} <b>{factors[1]}</b></li>'
+                  f'<li class="combo set">{dom.esc(t("abstract.largest_set"))} <b>{factors[2]}</b></li></ul>')
+        if len(taken) < 13 and taken:
+            legend += f'<p class="short-note">{dom.esc(t("abstract.short_note"))}</p>'
+        return stats, legend, marks
+
+    # ------------------------------------------------------------ the result
+    def result_title(self) -> str:
+        result = self.game.result()
+        match = self.game.options["mode"] == "match"
+        if not result.over:
+            return self.t("result.deal_over", n=len(self.game.deal_results))
+        if result.winner == "draw":
+            return self.t("result.draw")
+        if result.winner == 0:
+            return self.t("result.match_win" if match else "result.win")
+        name = self.seat_name(1)
+        return self.t("result.match_lose", name=name) if match else self.t("result.lose", name=name)
+
+    def half_table(self, half: Any, index: int, halves: int, first: int) -> str:
+        t = self.t
+        head = "".join(f"<th scope='col'>{dom.esc(self.seat_name(s))}</th>" for s in (0, 1))
+        caption = t("abstract.half", n=index + 1) if halves > 1 else ""
+        mover = t("abstract.moved_first", name=self.seat_name(first))
+        rows = ""
+        if self.game.variant == "52":
+            lines = [("cards", lambda b: b.cards), ("longest_suit", lambda b: len(b.longest_suit)),
+                     ("longest_sequence", lambda b: len(b.longest_sequence)),
+                     ("largest_set", lambda b: len(b.largest_set)),
+                     ("short", lambda b: f"× {b.short}" if b.short else "—")]
+            for key, get in lines:
+                cells = "".join(f"<td>{self.ltr(get(b))}</td>" for b in half)
+                rows += f'<tr class="row-{key}"><th scope="row">{dom.esc(t("abstract." + key))}</th>{cells}</tr>'
+        else:
+            cells = "".join(f"<td>{self.ltr(b.cards)}</td>" for b in half)
+            rows += f'<tr class="row-cards"><th scope="row">{dom.esc(t("abstract.cards"))}</th>{cells}</tr>'
+            cells = ""
+            for b in half:
+                items = "".join(f'<li class="combo {"set" if c.kind == "set" else "seq"}">{self.combo_name(c.kind, c.cards)} '
+                                f'<b>{self.ltr(c.points)}</b></li>' for c in b.combinations)
+                cells += f'<td class="combos-cell"><ul class="combos">{items or "—"}</ul></td>'
+            rows += f'<tr class="row-combos"><th scope="row">{dom.esc(t("abstract.combinations"))}</th>{cells}</tr>'
+            cells = "".join(f"<td>{self.ltr(b.points)}</td>" for b in half)
+            rows += f'<tr class="row-points"><th scope="row">{dom.esc(t("table.points"))}</th>{cells}</tr>'
+            cells = "".join(f"<td>{self.ltr('× ' + str(b.multiplier))}</td>" for b in half)
+            rows += f'<tr class="row-multiplier"><th scope="row">{dom.esc(t("abstract.multiplier"))}</th>{cells}</tr>'
+            if any(b.misery for b in half):
+                cells = "".join(f"<td>{dom.esc(t('abstract.misery_yes') if b.misery else '—')}</td>" for b in half)
+                rows += f'<tr class="row-misery"><th scope="row">{dom.esc(t("abstract.misery"))}</th>{cells}</tr>'
+        cells = "".join(f"<td>{self.ltr(b.score)}</td>" for b in half)
+        rows += f'<tr class="row-total"><th scope="row">{dom.esc(t("result.total"))}</th>{cells}</tr>'
+        cap = f"<caption>{dom.esc(caption)} · {dom.esc(mover)}</caption>" if caption else f"<caption>{dom.esc(mover)}</caption>"
+        return (f'<table class="breakdown abstract-breakdown" data-half="{index}">{cap}<thead><tr><td></td>{head}</tr></thead>'
+                f'<tbody>{rows}</tbody></table>')
+
+    def show_result(self) -> None:
+        game = self.game
+        t = self.t
+        self.shown_deal = len(game.deal_results)
+        deal = game.deal_results[-1]
+        halves = len(deal.halves)
+        tables = "".join(self.half_table(h, i, halves, deal.firsts[i]) for i, h in enumerate(deal.halves))
+        notes = ""
+        if halves > 1:
+            notes += f'<p class="note deal-total">{dom.esc(t("abstract.deal_total", you=deal.totals[0], other=deal.totals[1]))}</p>'
+        if any(b.misery for h in deal.halves for b in h if hasattr(b, "misery")):
+            notes += f'<p class="note misery-note">{dom.esc(t("abstract.misery_help"))}</p>'
+        match = game.options["mode"] == "match"
+        view = game.view(0)
+        if match:
+            tables += self.scoreboard(view)
+            if not game.is_over() and max(view.match_scores) >= view.target:
+                notes += f'<p class="note">{dom.esc(t("result.match_tie"))}</p>'
+            if game.is_over():
+                notes += f'<p class="note">{dom.esc(t("result.match_final", n=view.target))}</p>'
+        review = (f'<details class="review" id="review" data-deal="{len(game.deal_results)}">'
+                  f'<summary>{dom.esc(t("abstract.review.title"))}</summary>'
+                  f'<div class="review-body">{dom.esc(t("abstract.review.thinking"))}</div></details>')
+        body = f'{notes}<div class="result-tables">{tables}</div>{review}'
+        dialog = dom.by_id("result")
+        if dialog is not None:
+            dialog.classList.toggle("match", True)
+        self.open_result(self.result_title(), body, final=game.is_over(),
+                         next_label=t("action.next_deal", n=game.deal_no))
+        asyncio.ensure_future(self.fill_review(len(game.deal_results)))
+
+    def scoreboard(self, view: AbstractView) -> str:
+        t = self.t
+        head = "".join(f"<th scope='col'>{dom.esc(self.seat_name(s))}</th>" for s in (0, 1))
+        rows = "".join(
+            f'<tr data-deal="{i}"><th scope="row">{dom.esc(t("table.deal", n=i))}</th>'
+            + "".join(f"<td>{self.ltr(d.totals[s])}</td>" for s in (0, 1)) + "</tr>"
+            for i, d in enumerate(self.game.deal_results, 1))
+        totals = "".join(f"<td data-side='{s}'>{self.ltr(view.match_scores[s])}</td>" for s in (0, 1))
+        return (f'<table class="breakdown scoreboard"><caption>{dom.esc(t("table.scoreboard"))}</caption>'
+                f'<thead><tr><td></td>{head}</tr></thead><tbody>{rows}</tbody>'
+                f'<tfoot><tr class="row-match"><th scope="row">{dom.esc(t("result.match_total"))}</th>{totals}</tr></tfoot></table>')
+
+    async def fill_review(self, deal_index: int) -> None:
+        """The review of the deal's takes under perfect play, computed a slice at a time."""
+        game = self.game
+        deal = game.deal_results[deal_index - 1]
+        t = self.t
+        parts = ""
+        for half in range(len(deal.rows)):
+            steps = review_steps(game.variant, deal.rows[half], deal.firsts[half], deal.takes[half])
+            reviewed = await self.run_review(steps)
+            if reviewed is None:
+                return
+            items = ""
+            for number, r in enumerate(reviewed, 1):
+                values = " ".join(
+                    f'<span class="rv{" chosen" if k == r.take else ""}{" best" if v == r.best else ""}">'
+                    f'{k}: {signed(v)}</span>' for k, v in r.values.items())
+                verdict = t("abstract.review.perfect") if r.loss == 0 else t("abstract.review.lost", n=r.loss)
+                items += (f'<li class="{"good" if r.loss == 0 else "slip"}" data-seat="{r.seat}">'
+                          f'<span class="rv-who">{number}. {dom.esc(self.seat_name(r.seat))} · {r.take}</span>'
+                          f'<span class="rv-values" dir="ltr">{values}</span><span class="rv-verdict">{dom.esc(verdict)}</span></li>')
+            if half == 0 and reviewed:
+                chooser = 0 if deal_index % 2 else 1           # the computer deals the odd deals
+                choice = "first" if deal.firsts[0] == chooser else "second"
+                first = reviewed[0].best if deal.firsts[0] == chooser else -reviewed[0].best
+                values = {"first": first, "second": -first}
+                spans = " ".join(f'<span class="rv{" chosen" if c == choice else ""}{" best" if v == max(values.values()) else ""}">'
+                                 f'{dom.esc(t(f"abstract.go_{c}"))}: {signed(v)}</span>' for c, v in values.items())
+                lost = max(values.values()) - values[choice]
+                verdict = t("abstract.review.perfect") if lost == 0 else t("abstract.review.lost", n=lost)
+                items = (f'<li class="{"good" if lost == 0 else "slip"}" data-seat="{chooser}" data-choice="{choice}">'
+                         f'<span class="rv-who">{dom.esc(self.seat_name(chooser))}</span>'
+                         f'<span class="rv-values">{spans}</span><span class="rv-verdict">{dom.esc(verdict)}</span></li>') + items
+            losses = [sum(r.loss for r in reviewed if r.seat == s) for s in (0, 1)]
+            head = t("abstract.review.summary", you=losses[0], other=losses[1])
+            caption = f"<h4>{dom.esc(t('abstract.half', n=half + 1))}</h4>" if len(deal.rows) > 1 else ""
+            parts += f'{caption}<p class="review-summary">{dom.esc(head)}</p><ol class="review-list">{items}</ol>'
+        body = dom.by_id("review")
+        if body is not None and str(body.getAttribute("data-deal")) == str(deal_index):
+            node = body.querySelector(".review-body")
+            node.innerHTML = f'<p class="review-help">{dom.esc(t("abstract.review.help"))}</p>{parts}'
+
+    async def run_review(self, steps: Generator[None, None, Any]) -> Any:
+        start = dom.now()
+        while True:
+            try:
+                next(steps)
+            except StopIteration as stop:
+                return stop.value
+            if dom.now() - start >= SLICE_MS:
+                await asyncio.sleep(0)
+                if not self.alive:
+                    steps.close()
+                    return None
+                start = dom.now()
+
+
+TABLE = AbstractTable
