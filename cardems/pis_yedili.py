@@ -14,7 +14,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardems.cards import SUITS, Card, check_deck, parse_card, parse_cards, standard_deck
 from cardems.errors import BadInput, IllegalMove
@@ -29,6 +29,7 @@ SPECIAL_RANKS = frozenset({"7", "J", "10", "A"})
 VALUES = {"A": 11, "J": 25, "Q": 10, "K": 10, "10": 10}
 VALUES.update({str(n): n for n in range(2, 10)})
 MULTIPLIERS = {"J": 2, "7": 3}
+MAX_TELLS = 4
 DRAW, PASS = "draw", "pass"
 SUIT_ORDER = {s: i for i, s in enumerate(("S", "H", "C", "D"))}   # alternating colours
 RANK_ORDER = {r: i for i, r in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))}
@@ -81,6 +82,29 @@ def matches(card: Card, top: Card | None, named: str | None) -> bool:
     return card[-1] == top[-1] or r == top[:-1]
 
 
+class Tell(NamedTuple):
+    """What a seat showed it did not hold, as everybody at the table saw it.
+
+    ``kind`` is ``pass`` (it drew and passed: nothing playable on ``top``/``named``),
+    ``decline`` (it drew a 7 penalty: no 7, if it answers whenever it can) or
+    ``opening`` (it drew in the opening: no playable club). At least ``old`` of the
+    cards it holds now were already in its hand then (cards leave a hand only when played).
+    """
+
+    kind: str
+    top: Card | None
+    named: str | None
+    old: int
+
+    def allows(self, card: Card) -> bool:
+        """Whether ``card`` could have been held then, given what the seat did."""
+        if self.kind == "pass":
+            return not matches(card, self.top, self.named)
+        if self.kind == "decline":
+            return card[:-1] != "7"
+        return not is_opening_card(card)
+
+
 @dataclass(frozen=True)
 class RoundScore:
     """One finished round, as everybody sees it once the hands are shown."""
@@ -130,6 +154,7 @@ class PisYediliView:
     totals: tuple[int, ...]
     rounds: tuple[RoundScore, ...]
     ending: dict[str, Any] | None     # during the muamele: the round's end so far
+    tells: tuple[tuple[Tell, ...], ...]   # per seat: what its draws showed it did not hold
     over: bool
 
     @property
@@ -193,6 +218,7 @@ class PisYedili(Game[str]):
         self.pickers: list[int] = []
         self.picks_left = 0
         self.picked: list[list[Card]] = []
+        self.tells: list[list[Tell]] = []
 
     # ----------------------------------------------------------- creation
     @classmethod
@@ -231,6 +257,7 @@ class PisYedili(Game[str]):
         self.pickers = []
         self.picks_left = 0
         self.picked = [[] for _ in range(n)]
+        self.tells = [[] for _ in range(n)]
         self.phase = "opening"
         self.turn = self.first
         return [Event("round", self.first, info={"round": self.round_no, "stock": len(self.stock)})]
@@ -347,6 +374,7 @@ class PisYedili(Game[str]):
             return self._draw(seat)
         if move == PASS:
             self.history.append((seat, PASS))
+            self._tell(seat, Tell("pass", self.top, self.named, len(self.hands[seat])))
             events = [Event("pass", seat)]
             self._end_turn(seat)
             return events
@@ -355,11 +383,13 @@ class PisYedili(Game[str]):
     def _opening(self, seat: int, move: str) -> list[Event]:
         if move == DRAW:
             self.history.append((seat, DRAW))
+            self._tell(seat, Tell("opening", None, None, len(self.hands[seat])))
             if not self.stock:
                 return [Event("draw", seat, info={"count": 0, "reason": "opening"})] + self._end_round(None, None)
             self.hands[seat].append(self.stock.pop())
             return [Event("draw", seat, info={"count": 1, "reason": "opening"})]
         self.hands[seat].remove(move)
+        self._played(seat)
         self.pile.append(move)
         self.history.append((seat, move))
         self.opened.append(seat)
@@ -374,6 +404,7 @@ class PisYedili(Game[str]):
     def _draw(self, seat: int) -> list[Event]:
         self.history.append((seat, DRAW))
         if self.sevens:
+            self._tell(seat, Tell("decline", None, None, len(self.hands[seat])))
             wanted = self.pending
             got = self._take(seat, wanted)
             self.sevens = 0
@@ -389,6 +420,18 @@ class PisYedili(Game[str]):
         self.drawn = True
         return events
 
+    def _tell(self, seat: int, tell: "Tell") -> None:
+        tells = self.tells[seat]
+        tells.append(tell)
+        if len(tells) > MAX_TELLS:
+            del tells[0]
+
+    def _played(self, seat: int) -> None:
+        """A card left ``seat``'s hand: each tell covers one card fewer for sure."""
+        tells = self.tells[seat]
+        if tells:
+            self.tells[seat] = [t._replace(old=t.old - 1) for t in tells if t.old > 1]
+
     def _take(self, seat: int, count: int) -> int:
         """Give ``seat`` up to ``count`` cards from the stock; how many it got."""
         got = min(count, len(self.stock))
@@ -402,6 +445,7 @@ class PisYedili(Game[str]):
         hand = self.hands[seat]
         under = self.top
         hand.remove(card)
+        self._played(seat)
         self.pile.append(card)
         self.history.append((seat, move))
         r = card[:-1]
@@ -567,7 +611,8 @@ class PisYedili(Game[str]):
             stock_size=len(self.stock), pile=tuple(self.pile), named=self.named,
             pending=self.pending, drawn=self.drawn, stack=tuple(self.stack),
             direction=self.direction, opened=tuple(self.opened), history=tuple(self.history),
-            totals=tuple(self.totals), rounds=tuple(self.rounds), ending=ending, over=self.over,
+            totals=tuple(self.totals), rounds=tuple(self.rounds), ending=ending,
+            tells=tuple(tuple(t) for t in self.tells), over=self.over,
         )
 
     def copy(self) -> "PisYedili":
@@ -588,4 +633,5 @@ class PisYedili(Game[str]):
         other.history = list(self.history)
         other.pickers = list(self.pickers)
         other.picked = [list(p) for p in self.picked]
+        other.tells = [list(t) for t in self.tells]
         return other

@@ -12,15 +12,19 @@ on the view and the seed.
 
 from __future__ import annotations
 
+import math
 from typing import Generator
 
 from cardems.bots.pis_yedili_normal import PisYediliNormal, Table, choose, choose_opening, jack
-from cardems.pis_yedili import PENALTY_PER_SEVEN, PisYedili, PisYediliView
+from cardems.pis_yedili import PENALTY_PER_SEVEN, VALUES, PisYedili, PisYediliView, Tell
 from cardems.rng import Rng
 from cardems.search import SamplingSearch, run_steps
 
-SAMPLES = 10
+SAMPLES = 24
 PRIOR_WEIGHT = 0.5     # points added to the Normal player's own choice (breaks near-ties)
+HORIZON = 2            # playouts stop after this many rounds of turns, then the hands are judged
+SEVEN_DREAD = 25.0     # what a 7 still in hand costs at the end: its muamele picks
+OUT_SHAPE = 0.8        # how fast the chance to go out first falls with each card in hand
 
 
 def table_of(game: PisYedili) -> Table:
@@ -40,6 +44,34 @@ def normal_move(game: PisYedili, rng: Rng) -> str:
     return legal[0]
 
 
+def expected_penalties(hands: list[list[str]]) -> list[float]:
+    """A judgement of an unfinished round: each hand's points (a 7 counting its muamele
+    too) times the chance that somebody else goes out first, the chances falling
+    geometrically with the cards held."""
+    weights = [math.exp(-OUT_SHAPE * len(h)) for h in hands]
+    total = sum(weights)
+    out = []
+    for hand, weight in zip(hands, weights):
+        points = sum(VALUES[c[:-1]] for c in hand) + SEVEN_DREAD * sum(1 for c in hand if c[:-1] == "7")
+        out.append(points * (1.0 - weight / total))
+    return out
+
+
+def deal(pool: list[str], size: int, tells: tuple[Tell, ...]) -> list[str]:
+    """Deal a hand of ``size`` from ``pool`` (shuffled; dealt cards leave it) consistent
+    with the seat's tells, as far as the pool allows. The cards held longest come first:
+    the j-th of them must fit every tell that covers more than j cards."""
+    hand: list[str] = []
+    for j in range(size):
+        rules = [t for t in tells if t.old > j]
+        pick = len(pool) - 1
+        if rules:
+            pick = next((i for i in range(len(pool) - 1, -1, -1)
+                         if all(t.allows(pool[i]) for t in rules)), pick)
+        hand.append(pool.pop(pick))
+    return hand
+
+
 class PisYediliModel:
     """The :class:`~cardems.search.Model` of Pis Yedili for the sampling search."""
 
@@ -47,12 +79,8 @@ class PisYediliModel:
         unseen = view.unseen()
         rng.shuffle(unseen)
         n = view.players
-        hands: list[list[str]] = []
-        for seat, size in enumerate(view.hand_sizes):
-            if seat == view.seat:
-                hands.append(list(view.hand))
-            else:
-                hands.append([unseen.pop() for _ in range(size)])
+        hands = [list(view.hand) if seat == view.seat else deal(unseen, size, view.tells[seat])
+                 for seat, size in enumerate(view.hand_sizes)]
         assert len(unseen) == view.stock_size, "the view and the sample disagree"
         options = {"players": n, "ten_rule": view.ten_rule, "target": view.target, "mode": "round"}
         game = PisYedili(options, 0, None)
@@ -71,6 +99,7 @@ class PisYediliModel:
         game.direction = view.direction
         game.opened = list(view.opened)
         game.picked = [[] for _ in range(n)]
+        game.tells = [[] for _ in range(n)]
         game.totals = list(view.totals)
         return game, 1.0
 
@@ -80,15 +109,62 @@ class PisYediliModel:
     def play(self, state: PisYedili, move: str) -> None:
         state._apply(move)
 
+    def __init__(self, horizon: int = HORIZON) -> None:
+        self.horizon = horizon
+
     def playout(self, state: PisYedili, rng: Rng) -> list[float]:
-        while not state.over:
+        """Play on as Normal for ``horizon`` turns of every player (or to the round's end),
+        then judge: the round's penalties, or each hand's expected penalty."""
+        plies = self.horizon * state.players if self.horizon else 10**6
+        while not state.over and (plies > 0 or state.phase == "muamele"):
             state._apply(normal_move(state, rng))
-        return [float(p) for p in state.rounds[-1].penalties]
+            plies -= 1
+        if state.over:
+            return [float(p) for p in state.rounds[-1].penalties]
+        return expected_penalties(state.hands)
 
     def utility(self, penalties: list[float], view: PisYediliView) -> float:
         totals = [t + p for t, p in zip(view.totals, penalties)] if view.mode == "match" else penalties
         mine = totals[view.seat]
         return min(t for s, t in enumerate(totals) if s != view.seat) - mine
+
+
+class GatedSearch(SamplingSearch):
+    """The sampling search, asked to improve on a baseline move (the first one given):
+    each world plays every move with the same random numbers, and another move is
+    chosen only when its mean gain over the baseline, across worlds, is more than
+    ``z`` standard errors above zero. Noise alone then rarely moves it off the
+    baseline, and each deviation is one the sampled worlds agree on."""
+
+    def __init__(self, model, samples: int, z: float) -> None:
+        super().__init__(model, samples, level="hard")
+        self.z = z
+
+    def choose_steps(self, view, legal, rng):
+        if len(legal) == 1:
+            return legal[0]
+        model = self.model
+        gains: list[list[float]] = [[] for _ in legal]
+        for _ in range(self.samples):
+            world, _weight = model.sample(view, rng)
+            playout_seed = rng.next64()
+            values = []
+            for move in legal:
+                state = model.copy(world)
+                model.play(state, move)
+                values.append(model.utility(model.playout(state, Rng(playout_seed)), view))
+            for i, value in enumerate(values):
+                gains[i].append(value - values[0])
+            yield
+        best, best_bound = 0, 0.0
+        n = self.samples
+        for i in range(1, len(legal)):
+            mean = sum(gains[i]) / n
+            var = sum((g - mean) ** 2 for g in gains[i]) / (n - 1) if n > 1 else 0.0
+            bound = mean - self.z * math.sqrt(var / n)
+            if bound > best_bound:
+                best, best_bound = i, bound
+        return legal[best]
 
 
 class PisYediliHard:
@@ -97,10 +173,15 @@ class PisYediliHard:
 
     level = "hard"
 
-    def __init__(self, samples: int = SAMPLES, prior_weight: float = PRIOR_WEIGHT) -> None:
+    def __init__(self, samples: int = SAMPLES, prior_weight: float = PRIOR_WEIGHT,
+                 horizon: int = HORIZON, z: float | None = None) -> None:
         self.normal = PisYediliNormal()
-        self.search = SamplingSearch(PisYediliModel(), samples, level="hard",
-                                     prior=self._prior, prior_weight=prior_weight)
+        self.z = z
+        if z is not None:
+            self.search = GatedSearch(PisYediliModel(horizon), samples, z)
+        else:
+            self.search = SamplingSearch(PisYediliModel(horizon), samples, level="hard",
+                                         prior=self._prior, prior_weight=prior_weight)
         self._favourite: tuple[PisYediliView, str] | None = None
 
     def _prior(self, view: PisYediliView, move: str) -> float:
@@ -108,10 +189,12 @@ class PisYediliHard:
         return 1.0 if favourite is not None and favourite[0] is view and favourite[1] == move else 0.0
 
     def candidates(self, view: PisYediliView, legal: list[str]) -> list[str]:
-        """The moves worth searching: each Jack once, naming the suit Normal would name."""
+        """The moves worth searching: a Jack naming a suit its player holds (or the one
+        Normal would name), each once."""
+        held = {c[-1] for c in view.hand if c[0] != "J"}
         out: list[str] = []
         for move in legal:
-            if move[0] == "J":
+            if move[0] == "J" and move[-1] not in held:
                 move = jack(move, list(view.hand))
             if move not in out:
                 out.append(move)
@@ -126,7 +209,11 @@ class PisYediliHard:
         moves = self.candidates(view, legal)
         if len(moves) == 1:
             return moves[0]
-        self._favourite = (view, self.normal.choose(view, legal, Rng(rng.next64())))
+        favourite = self.normal.choose(view, legal, Rng(rng.next64()))
+        if self.z is not None:
+            moves = [favourite] + [m for m in moves if m != favourite]
+            return (yield from self.search.choose_steps(view, moves, rng))
+        self._favourite = (view, favourite)
         try:
             return (yield from self.search.choose_steps(view, moves, rng))
         finally:
