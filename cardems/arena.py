@@ -47,7 +47,7 @@ def play_game(game_name: str, options: dict[str, Any], seed: int, bots: list[Any
     result = game.result()
     players = len(seating)
     mine = next(game.side(s) for s in range(players) if seating[s] == 0)
-    scores = result.scores
+    scores = game.arena_scores()
     diff = scores[mine] - max(s for i, s in enumerate(scores) if i != mine)
     if result.winner == "draw":
         outcome = 0

@@ -131,6 +131,11 @@ class Game(ABC, Generic[M]):
     def is_over(self) -> bool:
         return self.to_move is None
 
+    def arena_scores(self) -> tuple[float, ...]:
+        """The scores the arena compares, larger being better. A game in which the
+        lowest total wins (Pis Yedili's penalties) returns them negated."""
+        return tuple(self.result().scores)
+
     def side(self, seat: int) -> int:
         """The side ``seat`` plays for (its index in ``result().scores``)."""
         return seat

@@ -1,0 +1,18 @@
+"""Pis Yedili's computer opponents by level."""
+
+from __future__ import annotations
+
+from cardems.bots import Bot, RandomBot
+
+
+def _normal() -> Bot:
+    from cardems.bots.pis_yedili_normal import PisYediliNormal
+    return PisYediliNormal()
+
+
+def _hard() -> Bot:
+    from cardems.bots.pis_yedili_hard import PisYediliHard
+    return PisYediliHard()
+
+
+BOTS = {"easy": RandomBot, "normal": _normal, "hard": _hard}

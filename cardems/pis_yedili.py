@@ -1,0 +1,637 @@
+"""Pis Yedili ("dirty seven"): the rules, and nothing else (see shared/rules/pis-yedili.md).
+
+Moves are texts: a card ``9C``; a Jack with the suit it names ``JH:S``; ``draw``;
+``pass``; and, in the muamele at the end of a round, ``pick:N``, the N-th face-down
+card counted from the top of the pile the picks come from (``pick:1`` is its top).
+
+>>> game = PisYedili.new(seed=1)
+>>> [len(h) for h in game.hands], game.phase, game.to_move
+([7, 7], 'opening', 0)
+>>> game.play(game.legal_moves()[0])[0].kind in {"play", "draw"}
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from cardems.cards import SUITS, Card, check_deck, parse_card, parse_cards, standard_deck
+from cardems.errors import BadInput, IllegalMove
+from cardems.game import Event, Game, Option, Result, parse_options
+from cardems.rng import Rng
+
+HAND = 7
+PENALTY_PER_SEVEN = 3
+PICKS_PER_SEVEN = 3
+OPENING_RANKS = frozenset({"2", "3", "4", "5", "6", "8", "9", "Q", "K"})
+SPECIAL_RANKS = frozenset({"7", "J", "10", "A"})
+VALUES = {"A": 11, "J": 25, "Q": 10, "K": 10, "10": 10}
+VALUES.update({str(n): n for n in range(2, 10)})
+MULTIPLIERS = {"J": 2, "7": 3}
+MAX_TELLS = 4
+DRAW, PASS = "draw", "pass"
+SUIT_ORDER = {s: i for i, s in enumerate(("S", "H", "C", "D"))}   # alternating colours
+RANK_ORDER = {r: i for i, r in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))}
+
+OPTIONS = (
+    Option("players", (2, 3, 4), 2),
+    Option("ten_rule", ("bounce", "reverse"), "bounce"),
+    Option("target", (31, 51, 101, 151, 201), 101),
+    Option("mode", ("match", "round"), "match"),
+)
+
+
+def rank(card: Card) -> str:
+    return card[:-1]
+
+
+def suit(card: Card) -> str:
+    return card[-1]
+
+
+def card_value(card: Card) -> int:
+    """Penalty points of a card left in hand: 2–10 face value, Q K 10, A 11, J 25."""
+    return VALUES[card[:-1]]
+
+
+def hand_value(cards: list[Card] | tuple[Card, ...]) -> int:
+    return sum(VALUES[c[:-1]] for c in cards)
+
+
+def sort_key(card: Card) -> tuple[int, int]:
+    """The page's hand order: by suit, then by rank (2 .. K, A)."""
+    return SUIT_ORDER[card[-1]], RANK_ORDER[card[:-1]]
+
+
+def deck_for(players: int) -> list[Card]:
+    return standard_deck(packs=1 if players == 2 else 2)
+
+
+def is_opening_card(card: Card) -> bool:
+    return card[-1] == "C" and card[:-1] in OPENING_RANKS
+
+
+def matches(card: Card, top: Card | None, named: str | None) -> bool:
+    """Whether ``card`` may be played on ``top`` (a Jack goes on anything)."""
+    r = card[:-1]
+    if r == "J" or top is None:
+        return True
+    if named is not None:
+        return card[-1] == named
+    return card[-1] == top[-1] or r == top[:-1]
+
+
+class Tell(NamedTuple):
+    """What a seat showed it did not hold, as everybody at the table saw it.
+
+    ``kind`` is ``pass`` (it drew and passed: nothing playable on ``top``/``named``),
+    ``decline`` (it drew a 7 penalty: no 7, if it answers whenever it can) or
+    ``opening`` (it drew in the opening: no playable club). At least ``old`` of the
+    cards it holds now were already in its hand then (cards leave a hand only when played).
+    """
+
+    kind: str
+    top: Card | None
+    named: str | None
+    old: int
+
+    def allows(self, card: Card) -> bool:
+        """Whether ``card`` could have been held then, given what the seat did."""
+        if self.kind == "pass":
+            return not matches(card, self.top, self.named)
+        if self.kind == "decline":
+            return card[:-1] != "7"
+        return not is_opening_card(card)
+
+
+@dataclass(frozen=True)
+class RoundScore:
+    """One finished round, as everybody sees it once the hands are shown."""
+
+    number: int
+    out: int | None                  # the seat that went out, None if the stock ran out
+    last_card: Card | None           # the card it went out with
+    multiplier: int
+    hands: tuple[tuple[Card, ...], ...]
+    picks: tuple[tuple[Card, ...], ...]
+    penalties: tuple[int, ...]
+    totals: tuple[int, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "round": self.number, "out": self.out, "last_card": self.last_card,
+            "multiplier": self.multiplier, "hands": [list(h) for h in self.hands],
+            "picks": [list(p) for p in self.picks], "penalties": list(self.penalties),
+            "totals": list(self.totals),
+        }
+
+
+@dataclass(frozen=True)
+class PisYediliView:
+    """What one seat may know. Nothing in it depends on a card the seat cannot see."""
+
+    seat: int
+    players: int
+    ten_rule: str
+    target: int
+    mode: str
+    round_no: int
+    first: int                        # who opened this round
+    phase: str                        # opening | play | muamele | over
+    to_move: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    pile: tuple[Card, ...]            # every card played this round, bottom to top
+    named: str | None                 # the suit named with the Jack on top
+    pending: int                      # cards the player to move must draw unless it answers
+    drawn: bool                       # the player to move has drawn its card this turn
+    stack: tuple[int, ...]            # seats that played a 10 and are owed a turn (bounce)
+    direction: int                    # +1 or -1 (reverse rule)
+    opened: tuple[int, ...]           # seats that made their opening play
+    history: tuple[tuple[int, str], ...]   # this round's public moves: (seat, move text)
+    totals: tuple[int, ...]
+    rounds: tuple[RoundScore, ...]
+    ending: dict[str, Any] | None     # during the muamele: the round's end so far
+    tells: tuple[tuple[Tell, ...], ...]   # per seat: what its draws showed it did not hold
+    over: bool
+
+    @property
+    def top(self) -> Card | None:
+        return self.pile[-1] if self.pile else None
+
+    @property
+    def decks(self) -> int:
+        return 1 if self.players == 2 else 2
+
+    def unseen(self) -> list[Card]:
+        """The cards this seat has not seen this round (other hands and the stock), in a
+        fixed order; with two decks a card may appear twice."""
+        left: dict[Card, int] = {}
+        for card in deck_for(self.players):
+            left[card] = left.get(card, 0) + 1
+        for card in self.hand:
+            left[card] -= 1
+        for card in self.pile:
+            left[card] -= 1
+        return [card for card, n in left.items() for _ in range(n)]
+
+
+class PisYedili(Game[str]):
+    """A Pis Yedili match (or one round, ``mode=round``)."""
+
+    name = "pis-yedili"
+    options_spec = OPTIONS
+
+    def __init__(self, options: dict[str, Any], seed: int, arranged: list[Card] | None) -> None:
+        self.options = options
+        self.players: int = options["players"]
+        self.decks = 1 if self.players == 2 else 2
+        self.bounce = options["ten_rule"] == "bounce"
+        self.seed = seed
+        self.arranged = arranged
+        self.rng = Rng(seed)
+        self.moves: list[str] = []
+        self.totals = [0] * self.players
+        self.rounds: list[RoundScore] = []
+        self.start_events: list[Event] = []
+        self.round_no = 0
+        self.winner: int | str | None = None
+        self.winners: list[int] = []
+        self.over = False
+        # per round, set by _start_round
+        self.first = 0
+        self.turn = 0
+        self.phase = "opening"
+        self.hands: list[list[Card]] = []
+        self.stock: list[Card] = []       # the top of the stock is the end of the list
+        self.pile: list[Card] = []
+        self.named: str | None = None
+        self.sevens = 0                   # sevens stacked on the pending penalty
+        self.drawn = False
+        self.stack: list[int] = []
+        self.direction = 1
+        self.opened: list[int] = []
+        self.history: list[tuple[int, str]] = []
+        self.ending: dict[str, Any] | None = None
+        self.pickers: list[int] = []
+        self.picks_left = 0
+        self.picked: list[list[Card]] = []
+        self.tells: list[list[Tell]] = []
+
+    # ----------------------------------------------------------- creation
+    @classmethod
+    def new(cls, options: dict[str, Any] | None = None, *, seed: int = 0,
+            deck: list[str] | str | None = None) -> "PisYedili":
+        opts = parse_options(OPTIONS, options)
+        arranged = None
+        if deck is not None:
+            arranged = parse_cards(deck)
+            check_deck(arranged, deck_for(opts["players"]))
+        game = cls(opts, seed, arranged)
+        game.start_events = game._start_round(list(arranged) if arranged else None)
+        return game
+
+    def _start_round(self, deck: list[Card] | None) -> list[Event]:
+        self.round_no += 1
+        n = self.players
+        self.first = (self.round_no - 1) % n
+        if deck is None:
+            deck = deck_for(n)
+            self.rng.shuffle(deck)
+        self.hands = [[] for _ in range(n)]
+        for k in range(n):
+            seat = (self.first + k) % n
+            self.hands[seat] = deck[k * HAND:(k + 1) * HAND]
+        self.stock = deck[n * HAND:][::-1]
+        self.pile = []
+        self.named = None
+        self.sevens = 0
+        self.drawn = False
+        self.stack = []
+        self.direction = 1
+        self.opened = []
+        self.history = []
+        self.ending = None
+        self.pickers = []
+        self.picks_left = 0
+        self.picked = [[] for _ in range(n)]
+        self.tells = [[] for _ in range(n)]
+        self.phase = "opening"
+        self.turn = self.first
+        return [Event("round", self.first, info={"round": self.round_no, "stock": len(self.stock)})]
+
+    # ----------------------------------------------------------- protocol
+    @property
+    def to_move(self) -> int | None:
+        return None if self.over else self.turn
+
+    @property
+    def pending(self) -> int:
+        """Cards the player to move must draw unless it answers with a 7."""
+        return self.sevens * PENALTY_PER_SEVEN
+
+    @property
+    def top(self) -> Card | None:
+        return self.pile[-1] if self.pile else None
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + self.direction) % self.players
+
+    def legal_moves(self) -> list[str]:
+        if self.over:
+            return []
+        hand = self.hands[self.turn]
+        if self.phase == "muamele":
+            return [f"pick:{i}" for i in range(1, len(self.stock) + 1)]
+        if self.phase == "opening":
+            clubs = list(dict.fromkeys(c for c in hand if is_opening_card(c)))
+            return clubs or [DRAW]
+        if self.sevens:
+            return list(dict.fromkeys(c for c in hand if c[:-1] == "7")) + [DRAW]
+        top, named = self.top, self.named
+        moves: list[str] = []
+        for card in dict.fromkeys(hand):
+            r = card[:-1]
+            if r == "J":
+                moves.extend(f"{card}:{s}" for s in SUITS)
+            elif matches(card, top, named) and not (r == "A" and len(hand) == 1):
+                moves.append(card)
+        moves.append(PASS if self.drawn else DRAW)
+        return moves
+
+    def parse_move(self, text: str) -> str:
+        if not isinstance(text, str):
+            raise BadInput(f"not a move: {text!r}")
+        raw = text.strip()
+        low = raw.lower()
+        if low in (DRAW, PASS):
+            return low
+        if low.startswith("pick:"):
+            number = low[5:]
+            if not number.isdigit() or int(number) < 1:
+                raise BadInput(f"{raw!r}: a pick is pick:N with N = 1, 2, ... (the N-th face-down card)")
+            return f"pick:{int(number)}"
+        card_text, sep, named = raw.partition(":")
+        card = parse_card(card_text)
+        if card[:-1] == "J":
+            if not sep:
+                raise BadInput(f"{raw!r}: a Jack names the suit to follow, e.g. {card}:S")
+            named = named.strip().upper()
+            if named not in SUITS:
+                raise BadInput(f"{raw!r}: the named suit must be one of S H D C")
+            return f"{card}:{named}"
+        if sep:
+            raise BadInput(f"{raw!r}: only a Jack names a suit")
+        return card
+
+    def format_move(self, move: str) -> str:
+        return move
+
+    def why_illegal(self, move: str) -> str:
+        seat = self.turn
+        hand = self.hands[seat]
+        if move.startswith("pick:"):
+            if self.phase != "muamele":
+                return f"{move}: picks are made only in the muamele at the end of a round"
+            return f"{move}: there are only {len(self.stock)} face-down cards to pick from"
+        if self.phase == "muamele":
+            return f"{move}: seat {seat} is picking its muamele cards (pick:1 .. pick:{len(self.stock)})"
+        if move == PASS:
+            if self.phase == "opening":
+                return "pass: no passing in the opening round; draw until a playable club arrives"
+            if self.sevens:
+                return f"pass: a 7 penalty is pending; answer with a 7 or draw {self.pending}"
+            return "pass: you may pass only after drawing a card this turn"
+        if move == DRAW:
+            if self.phase == "opening":
+                return "draw: in the opening, draw only without a playable club (♣2–6, 8, 9, Q, K)"
+            return "draw: you have already drawn this turn; play a card or pass"
+        card = move.partition(":")[0]
+        if card not in hand:
+            return f"{move}: {card} is not in the hand of seat {seat}, whose turn it is"
+        if self.phase == "opening":
+            return f"{move}: the opening play must be a club other than J, 7, 10 or A"
+        if self.sevens:
+            return f"{move}: a 7 penalty of {self.pending} is pending; only a 7 may answer it"
+        if card[:-1] == "A" and len(hand) == 1:
+            return f"{move}: an Ace may not be your last card"
+        follow = f"the named suit {self.named}" if self.named else f"{self.top}'s suit or rank"
+        return f"{move}: it must match {follow} (or be a Jack)"
+
+    def side(self, seat: int) -> int:
+        return seat
+
+    # ----------------------------------------------------------- moves
+    def _apply(self, move: str) -> list[Event]:
+        seat = self.turn
+        if self.phase == "muamele":
+            return self._pick(seat, int(move[5:]))
+        if self.phase == "opening":
+            return self._opening(seat, move)
+        if move == DRAW:
+            return self._draw(seat)
+        if move == PASS:
+            self.history.append((seat, PASS))
+            self._tell(seat, Tell("pass", self.top, self.named, len(self.hands[seat])))
+            events = [Event("pass", seat)]
+            self._end_turn(seat)
+            return events
+        return self._play(seat, move)
+
+    def _opening(self, seat: int, move: str) -> list[Event]:
+        if move == DRAW:
+            self.history.append((seat, DRAW))
+            self._tell(seat, Tell("opening", None, None, len(self.hands[seat])))
+            if not self.stock:
+                return [Event("draw", seat, info={"count": 0, "reason": "opening"})] + self._end_round(None, None)
+            self.hands[seat].append(self.stock.pop())
+            return [Event("draw", seat, info={"count": 1, "reason": "opening"})]
+        self.hands[seat].remove(move)
+        self._played(seat)
+        self.pile.append(move)
+        self.history.append((seat, move))
+        self.opened.append(seat)
+        events = [Event("play", seat, (move,), info={"opening": True})]
+        self.turn = (seat + 1) % self.players
+        if len(self.opened) == self.players:
+            self.phase = "play"
+            self.drawn = False
+            events.append(Event("opened", info={"first": self.turn}))
+        return events
+
+    def _draw(self, seat: int) -> list[Event]:
+        self.history.append((seat, DRAW))
+        if self.sevens:
+            self._tell(seat, Tell("decline", None, None, len(self.hands[seat])))
+            wanted = self.pending
+            got = self._take(seat, wanted)
+            self.sevens = 0
+            events = [Event("draw", seat, info={"count": got, "reason": "penalty"})]
+            if got < wanted:
+                return events + self._end_round(None, None)
+            self.drawn = False          # the penalty taken, a normal turn follows
+            return events
+        got = self._take(seat, 1)
+        events = [Event("draw", seat, info={"count": got, "reason": "turn"})]
+        if not got:
+            return events + self._end_round(None, None)
+        self.drawn = True
+        return events
+
+    def _tell(self, seat: int, tell: "Tell") -> None:
+        tells = self.tells[seat]
+        tells.append(tell)
+        if len(tells) > MAX_TELLS:
+            del tells[0]
+
+    def _played(self, seat: int) -> None:
+        """A card left ``seat``'s hand: each tell covers one card fewer for sure."""
+        tells = self.tells[seat]
+        if tells:
+            self.tells[seat] = [t._replace(old=t.old - 1) for t in tells if t.old > 1]
+
+    def _take(self, seat: int, count: int) -> int:
+        """Give ``seat`` up to ``count`` cards from the stock; how many it got."""
+        got = min(count, len(self.stock))
+        hand = self.hands[seat]
+        for _ in range(got):
+            hand.append(self.stock.pop())
+        return got
+
+    def _play(self, seat: int, move: str) -> list[Event]:
+        card, _, named = move.partition(":")
+        hand = self.hands[seat]
+        under = self.top
+        hand.remove(card)
+        self._played(seat)
+        self.pile.append(card)
+        self.history.append((seat, move))
+        r = card[:-1]
+        events = [Event("play", seat, (card,), info={"named": named or None})]
+        self.named = named or None
+        if not hand:
+            return events + self._end_round(seat, card)
+        if r == "7":
+            self.sevens += 1
+            events.append(Event("penalty", seat, info={"pending": self.pending}))
+            self._end_turn(seat)
+            return events
+        if r == "10" and self.players > 2:
+            if self.bounce:
+                self.stack.append(seat)
+                self.turn = (seat - 1) % self.players
+                self.drawn = False
+                events.append(Event("ten", seat, info={"to": self.turn, "stack": list(self.stack)}))
+                return events
+            self.direction = -self.direction
+            events.append(Event("reverse", seat, info={"direction": self.direction}))
+            self._end_turn(seat)
+            return events
+        if r == "A":
+            n = self.players
+            other = seat
+            for _ in range(n - 1):
+                other = self.next_seat(other)
+                got = self._take(other, 1)
+                events.append(Event("draw", other, info={"count": got, "reason": "ace"}))
+                if not got:
+                    return events + self._end_round(None, None)
+            self.drawn = False
+            events.append(Event("again", seat, info={"reason": "ace"}))
+            return events
+        if self.decks == 2 and r not in SPECIAL_RANKS and under == card:
+            self.drawn = False
+            events.append(Event("again", seat, info={"reason": "pisti"}))
+            return events
+        self._end_turn(seat)
+        return events
+
+    def _end_turn(self, seat: int) -> None:
+        """``seat`` ends its turn without playing a 10: to the seat owed a turn, or the next."""
+        self.turn = self.stack.pop() if self.stack else self.next_seat(seat)
+        self.drawn = False
+
+    # ----------------------------------------------------------- end of a round
+    def _end_round(self, out: int | None, card: Card | None) -> list[Event]:
+        multiplier = MULTIPLIERS.get(card[:-1], 1) if card is not None else 1
+        self.sevens = 0
+        self.stack = []
+        self.ending = {"out": out, "last_card": card, "multiplier": multiplier,
+                       "hands": [sorted(h, key=sort_key) for h in self.hands]}
+        self.phase = "muamele"
+        events = [Event("round_end", out, (card,) if card else (), info={
+            "reason": "out" if out is not None else "stock", "multiplier": multiplier,
+            "hands": [list(h) for h in self.ending["hands"]]})]
+        self.pickers = [s for s in range(self.players) if any(c[:-1] == "7" for c in self.hands[s])]
+        return events + self._next_picker()
+
+    def _next_picker(self) -> list[Event]:
+        events: list[Event] = []
+        while self.pickers:
+            seat = self.pickers.pop(0)
+            self.picks_left = PICKS_PER_SEVEN * sum(1 for c in self.hands[seat] if c[:-1] == "7")
+            if self._refill():
+                self.turn = seat
+                events.append(Event("muamele", seat, info={"picks": self.picks_left}))
+                return events
+        return events + self._score_round()
+
+    def _refill(self) -> bool:
+        """Make sure there is a face-down card to pick: once the stock is empty, the
+        discard pile without its top card, shuffled. False if there is none left."""
+        if not self.stock and len(self.pile) > 1:
+            self.stock = self.pile[:-1]
+            self.pile = self.pile[-1:]
+            self.rng.shuffle(self.stock)
+        return bool(self.stock)
+
+    def _pick(self, seat: int, number: int) -> list[Event]:
+        card = self.stock.pop(len(self.stock) - number)
+        self.picked[seat].append(card)
+        self.history.append((seat, f"pick:{number}"))
+        self.picks_left -= 1
+        if card[:-1] == "7":
+            self.picks_left += PICKS_PER_SEVEN
+        events = [Event("pick", seat, (card,), info={"left": self.picks_left})]
+        if self.picks_left and self._refill():
+            return events
+        return events + self._next_picker()
+
+    def _score_round(self) -> list[Event]:
+        ending = self.ending
+        assert ending is not None
+        out, multiplier = ending["out"], ending["multiplier"]
+        penalties = []
+        for seat in range(self.players):
+            if seat == out:
+                penalties.append(0)
+                continue
+            points = hand_value(self.hands[seat]) + hand_value(self.picked[seat])
+            penalties.append(multiplier * points)
+        for seat, p in enumerate(penalties):
+            self.totals[seat] += p
+        score = RoundScore(
+            number=self.round_no, out=out, last_card=ending["last_card"], multiplier=multiplier,
+            hands=tuple(tuple(h) for h in ending["hands"]),
+            picks=tuple(tuple(p) for p in self.picked),
+            penalties=tuple(penalties), totals=tuple(self.totals))
+        self.rounds.append(score)
+        events = [Event("round_scored", info=score.as_dict())]
+        decided = self._decide()
+        if decided:
+            self.over = True
+            self.phase = "over"
+            events.append(Event("game_over", info={"winner": self.winner, "winners": list(self.winners)}))
+            return events
+        return events + self._start_round(None)
+
+    def _decide(self) -> bool:
+        """Whether the game is over; sets the winner (lowest total, equal lowest share)."""
+        if self.options["mode"] == "match":
+            if max(self.totals) < self.options["target"]:
+                return False
+            scores = self.totals
+        else:
+            scores = list(self.rounds[-1].penalties)
+        low = min(scores)
+        self.winners = [s for s, t in enumerate(scores) if t == low]
+        self.winner = self.winners[0] if len(self.winners) == 1 else "draw"
+        return True
+
+    # ----------------------------------------------------------- outcome and views
+    def result(self) -> Result:
+        """Scores are penalty totals (lower is better); ``captured`` holds hand sizes.
+        In ``mode=round`` the scores are the round's penalties."""
+        if self.options["mode"] == "round" and self.rounds:
+            scores = self.rounds[-1].penalties
+        else:
+            scores = tuple(self.totals)
+        detail = {"rounds": [r.as_dict() for r in self.rounds], "winners": list(self.winners),
+                  "lower_is_better": True}
+        return Result(self.over, self.winner if self.over else None, tuple(scores),
+                      tuple(len(h) for h in self.hands), detail)
+
+    def arena_scores(self) -> tuple[float, ...]:
+        """Scores for the arena, where larger is better: minus the penalties."""
+        return tuple(-s for s in self.result().scores)
+
+    def view(self, seat: int) -> PisYediliView:
+        if not 0 <= seat < self.players:
+            raise BadInput(f"no seat {seat} in a {self.players}-player game")
+        ending = None
+        if self.phase == "muamele" and self.ending is not None:
+            ending = dict(self.ending, picks=[list(p) for p in self.picked], picks_left=self.picks_left)
+        return PisYediliView(
+            seat=seat, players=self.players, ten_rule=self.options["ten_rule"],
+            target=self.options["target"], mode=self.options["mode"], round_no=self.round_no,
+            first=self.first, phase=self.phase, to_move=self.to_move,
+            hand=tuple(self.hands[seat]), hand_sizes=tuple(len(h) for h in self.hands),
+            stock_size=len(self.stock), pile=tuple(self.pile), named=self.named,
+            pending=self.pending, drawn=self.drawn, stack=tuple(self.stack),
+            direction=self.direction, opened=tuple(self.opened), history=tuple(self.history),
+            totals=tuple(self.totals), rounds=tuple(self.rounds), ending=ending,
+            tells=tuple(tuple(t) for t in self.tells), over=self.over,
+        )
+
+    def copy(self) -> "PisYedili":
+        """An independent copy, cheaper than ``copy.deepcopy`` (used by search)."""
+        other = object.__new__(PisYedili)
+        other.__dict__.update(self.__dict__)
+        other.options = dict(self.options)
+        other.rng = Rng(self.rng.state)
+        other.moves = list(self.moves)
+        other.totals = list(self.totals)
+        other.rounds = list(self.rounds)
+        other.winners = list(self.winners)
+        other.hands = [list(h) for h in self.hands]
+        other.stock = list(self.stock)
+        other.pile = list(self.pile)
+        other.stack = list(self.stack)
+        other.opened = list(self.opened)
+        other.history = list(self.history)
+        other.pickers = list(self.pickers)
+        other.picked = [list(p) for p in self.picked]
+        other.tells = [list(t) for t in self.tells]
+        return other

@@ -1,0 +1,142 @@
+"""Pis Yedili on the page: whole matches with 2 and 4 players, played by clicking
+enabled buttons only (cards, draw, pass, the suit chooser, muamele picks, next)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardems.pis_yedili import PisYedili
+
+pytestmark = pytest.mark.browser
+
+EDGE = {"x": 10, "y": 40}
+ENABLED = "button[data-card]:not([disabled]), button[data-action]:not([disabled])"
+
+
+def replay(save: dict) -> PisYedili:
+    return PisYedili.from_json(save["game"])
+
+
+def enabled(page) -> list[tuple[str, str, str]]:
+    """(data-card, data-action, data-index) of every enabled game button on the felt."""
+    return page.eval_on_selector_all(
+        "#felt button:not([disabled])",
+        "els => els.map(e => [e.dataset.card || '', e.dataset.action || '', e.dataset.index || ''])")
+
+
+def human_turn(player, checks=None) -> str:
+    """One click of the human's: a playable plain card, else a Jack (and then a suit),
+    else draw, else pass; in the muamele, a face-down card."""
+    page = player.page
+    buttons = enabled(page)
+    cards = [c for c, a, _ in buttons if c and c != "back" and not a]
+    actions = {a for _, a, _ in buttons if a}
+    if checks is not None:
+        checks(buttons)
+    plain = [c for c in cards if c[0] != "J"]
+    # in a fanned hand each card shows its leading edge: click there, as a person would
+    if plain:
+        page.click(f'#felt button[data-card="{plain[0]}"]', position=EDGE)
+        return plain[0]
+    if cards:
+        page.click(f'#felt button[data-card="{cards[0]}"]', position=EDGE)
+        page.wait_for_selector("#felt button[data-action=suit-H]")
+        page.click("#felt button[data-action=suit-H]")
+        return f"{cards[0]}:H"
+    if "pick" in actions:
+        page.click("#felt button[data-action=pick]")
+        return "pick"
+    if "draw" in actions:
+        page.click("#felt button[data-action=draw]")
+        return "draw"
+    if "pass" in actions:
+        page.click("#felt button[data-action=pass]")
+        return "pass"
+    return ""
+
+
+def play_match(player, checks=None, limit: int = 2000) -> list[str]:
+    page = player.page
+    clicks: list[str] = []
+    player.rounds_seen = 0
+    while player.wait("ready", "over") != "over":
+        if player.next_button():
+            player.rounds_seen += 1
+            page.click("dialog#result button[data-action=next]")
+            page.wait_for_function("!document.querySelector('dialog#result').open")
+            continue
+        moves = len(player.save("pis-yedili")["game"]["moves"])
+        done = human_turn(player, checks)
+        if not done:
+            continue
+        clicks.append(done)
+        page.wait_for_function(
+            "n => document.documentElement.dataset.cardems !== 'ready' || "
+            "JSON.parse(localStorage.getItem('cardems:save:pis-yedili')).game.moves.length > n", arg=moves)
+        assert len(clicks) < limit
+    return clicks
+
+
+def test_a_two_player_match_played_by_clicks_ends_as_the_engine_says(player):
+    player.open("#/pis-yedili?players=2&target=51&seed=77&level=easy&speed=instant")
+    page = player.page
+    assert page.locator("[data-seat]").count() == 2
+
+    def checks(buttons):
+        game = replay(player.save("pis-yedili"))
+        legal = game.legal_moves()
+        view = game.view(0)
+        actions = {a for _, a, _ in buttons if a}
+        assert ("draw" in actions) == ("draw" in legal)
+        assert ("pass" in actions) == ("pass" in legal)
+        cards = {c for c, a, _ in buttons if c and c != "back" and not a}
+        assert cards == {m.partition(":")[0] for m in legal if m not in ("draw", "pass") and not m.startswith("pick")}
+        hand = page.eval_on_selector_all(".seat-bottom .hand button[data-card]", "els => els.map(e => e.dataset.card)")
+        order = {"S": 0, "H": 1, "C": 2, "D": 3}
+        assert sorted(hand) == sorted(view.hand)
+        assert [order[c[-1]] for c in hand] == sorted(order[c[-1]] for c in hand)
+        if view.pending:
+            assert page.locator(f'[data-pending="{view.pending}"]').count() == 1
+        if view.named:
+            assert page.locator(f'[data-named="{view.named}"]').count() == 1
+
+    clicks = play_match(player, checks)
+    game = replay(player.save("pis-yedili"))
+    result = game.result()
+    assert game.is_over() and max(result.scores) >= 51
+    assert player.rounds_seen == len(game.rounds) - 1
+    dialog = page.locator("dialog#result")
+    assert dialog.get_attribute("data-scores") == ",".join(map(str, result.scores))
+    assert dialog.get_attribute("data-winner") == str(result.winner)
+    rows = page.locator("dialog#result table.scoreboard tbody tr").count()
+    assert rows == len(game.rounds)
+    totals = page.locator("dialog#result table.scoreboard tfoot td").all_inner_texts()
+    assert totals == [str(t) for t in game.totals]
+    human_moves = sum(1 for seat_move in _moves_by_seat(game) if seat_move == 0)
+    assert page.evaluate("performance.getEntriesByName('cardems:move').length") == human_moves == len(clicks)
+    assert player.errors == []
+
+
+def _moves_by_seat(game: PisYedili) -> list[int]:
+    """The seat that made each move of ``game``, by replaying it."""
+    again = PisYedili.new(game.options, seed=game.seed, deck=game.arranged)
+    seats = []
+    for move in game.moves:
+        seats.append(again.to_move)
+        again.play(move)
+    return seats
+
+
+def test_a_four_player_match_to_the_end(player):
+    player.open("#/pis-yedili?players=4&target=31&seed=5&level=normal&speed=instant")
+    page = player.page
+    assert page.locator("[data-seat]").count() == 4
+    assert page.locator(".scoreline .side-chip").count() == 4
+    play_match(player)
+    game = replay(player.save("pis-yedili"))
+    assert game.is_over() and game.players == 4
+    dialog = page.locator("dialog#result")
+    assert dialog.get_attribute("data-scores") == ",".join(map(str, game.result().scores))
+    assert page.evaluate("performance.getEntriesByName('cardems:ai').length") == \
+        sum(1 for s in _moves_by_seat(game) if s != 0)
+    assert player.errors == []
