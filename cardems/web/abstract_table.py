@@ -271,8 +271,8 @@ class AbstractTable(Table):
         values = self.current_values()
         if values:
             if view.choosing:
-                return t("abstract.hint.choice", first=isolated(signed(values["first"])),
-                         second=isolated(signed(values["second"])))
+                key = "abstract.hint.choice_half" if view.next_row else "abstract.hint.choice"
+                return t(key, first=isolated(signed(values["first"])), second=isolated(signed(values["second"])))
             parts = " · ".join(t("abstract.hint.take", n=k, value=isolated(signed(v))) for k, v in values.items())
             return t("abstract.hint.takes", values=parts)
         return t("abstract.turn.choose") if view.choosing else t("abstract.turn.take", n=view.limit)
