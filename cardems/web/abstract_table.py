@@ -43,8 +43,7 @@ class AbstractTable(Table):
         self.game: Abstract = game
         self.shown_deal = len(game.deal_results)
         self.values: dict[Any, int] | None = None    # the analysis on show, for move number hint_for
-        self.review_html = ""
-        self.review_for = -1
+        self.fresh: set[str] = set()     # the cards of the last take, drawn arriving
 
     # ------------------------------------------------------------ names
     def ltr(self, text: Any) -> str:
@@ -131,6 +130,12 @@ class AbstractTable(Table):
         events = await super().apply(seat, move, started)
         self.values = None
         return events
+
+    def log_events(self, events: list[Event]) -> None:
+        """Log the events, and remember the cards just taken so they are drawn arriving."""
+        taken = [c for e in events if e.kind == "take" for c in e.cards]
+        self.fresh = set(taken) if taken else set()
+        super().log_events(events)
 
     def describe(self, event: Event) -> str | None:
         you = event.seat == 0
@@ -313,7 +318,7 @@ class AbstractTable(Table):
                 f'<div class="taken" role="group" aria-label="{dom.esc(label)}">{rows}</div>{combos}</section>')
 
     def mini(self, card: str, marks: set[str]) -> str:
-        extra = "".join(f" in-{m}" for m in sorted(marks))
+        extra = "".join(f" in-{m}" for m in sorted(marks)) + (" fresh" if card in self.fresh else "")
         return (f'<span class="tk card face{extra}" data-card="{card}" role="img" '
                 f'aria-label="{dom.esc(self.card_label(card))}">{card_svg(card)}</span>')
 
