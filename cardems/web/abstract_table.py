@@ -16,6 +16,7 @@ from typing import Any, Generator
 from cardems.abstract import Abstract, AbstractView
 from cardems.abstract_analysis import choice_values_steps, review_steps, take_values_steps
 from cardems.abstract_score import SUIT_ORDER, combinations, score_half, sort_taken
+from cardems.abstract_solver import Solver
 from cardems.cards import JOKER, rank_of, suit_of
 from cardems.game import Event
 from cardems.web import dom
@@ -44,6 +45,7 @@ class AbstractTable(Table):
         self.shown_deal = len(game.deal_results)
         self.values: dict[Any, int] | None = None    # the analysis on show, for move number hint_for
         self.fresh: set[str] = set()     # the cards of the last take, drawn arriving
+        self.solved = (0, 0)             # positions searched and ms taken by the last analysis
 
     # ------------------------------------------------------------ names
     def ltr(self, text: Any) -> str:
@@ -113,12 +115,15 @@ class AbstractTable(Table):
     async def find_hint(self) -> None:
         view = self.game.view(0)
         steps = choice_values_steps(view) if view.choosing else take_values_steps(view)
+        solver = Solver.for_row(view.variant, view.dealt)
+        nodes, started = solver.nodes, dom.now()
         try:
             values = await self.run_sliced(steps)
         finally:
             self.hinting = False
         if values is not None and self.alive and self.hint_for == len(self.game.moves):
             self.values = values
+            self.solved = (solver.nodes - nodes, round(dom.now() - started))
         if self.alive:
             self.render()
 
@@ -286,8 +291,12 @@ class AbstractTable(Table):
         ok = self.can_act() and not self.hinting and self.current_values() is None
         button = (f'<button type="button" class="btn hint-btn" data-action="hint"{"" if ok else " disabled"}>'
                   f'{dom.esc(self.t("abstract.action.hint"))}</button>')
+        solved = ""
+        if self.current_values() is not None and view.to_move == 0 and not self.busy:
+            nodes, ms = self.solved
+            solved = f'<p class="solved" data-nodes="{nodes}">{dom.esc(self.t("abstract.hint.solved", n=nodes, ms=ms))}</p>'
         return (f'<div class="status-row"><p class="status" id="status" aria-live="polite">'
-                f'{dom.esc(self.status_text(view))}</p>{button}</div>')
+                f'{dom.esc(self.status_text(view))}</p>{button}{solved}</div>')
 
     # the players' taken cards
     def render_seat(self, view: AbstractView, seat: int, where: str) -> str:
