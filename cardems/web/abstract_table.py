@@ -238,7 +238,8 @@ class AbstractTable(Table):
         if view.choosing:
             rule = t("abstract.rule.choose")
         elif view.variant == "suit" or view.variant == "52":
-            rule = t("abstract.rule.suit", card=self.card_label(row[0]), n=view.limit) if row else ""
+            key = "abstract.rule.suit_one" if view.limit == 1 else "abstract.rule.suit"
+            rule = t(key, card=self.card_label(row[0]), n=view.limit) if row else ""
         elif view.variant == "unlimited" and view.previous:
             rule = t("abstract.rule.unlimited_next", prev=view.previous, n=view.limit)
         else:
