@@ -16,6 +16,7 @@ from typing import Any, Generator
 from cardems.abstract import Abstract, AbstractView
 from cardems.abstract_analysis import choice_values_steps, review_steps, take_values_steps
 from cardems.abstract_score import SUIT_ORDER, combinations, score_half, sort_taken
+from cardems.abstract_solver import Solver
 from cardems.cards import JOKER, rank_of, suit_of
 from cardems.game import Event
 from cardems.web import dom
@@ -43,8 +44,8 @@ class AbstractTable(Table):
         self.game: Abstract = game
         self.shown_deal = len(game.deal_results)
         self.values: dict[Any, int] | None = None    # the analysis on show, for move number hint_for
-        self.review_html = ""
-        self.review_for = -1
+        self.fresh: set[str] = set()     # the cards of the last take, drawn arriving
+        self.solved = (0, 0)             # positions searched and ms taken by the last analysis
 
     # ------------------------------------------------------------ names
     def ltr(self, text: Any) -> str:
@@ -114,12 +115,15 @@ class AbstractTable(Table):
     async def find_hint(self) -> None:
         view = self.game.view(0)
         steps = choice_values_steps(view) if view.choosing else take_values_steps(view)
+        solver = Solver.for_row(view.variant, view.dealt)
+        nodes, started = solver.nodes, dom.now()
         try:
             values = await self.run_sliced(steps)
         finally:
             self.hinting = False
         if values is not None and self.alive and self.hint_for == len(self.game.moves):
             self.values = values
+            self.solved = (solver.nodes - nodes, round(dom.now() - started))
         if self.alive:
             self.render()
 
@@ -131,6 +135,12 @@ class AbstractTable(Table):
         events = await super().apply(seat, move, started)
         self.values = None
         return events
+
+    def log_events(self, events: list[Event]) -> None:
+        """Log the events, and remember the cards just taken so they are drawn arriving."""
+        taken = [c for e in events if e.kind == "take" for c in e.cards]
+        self.fresh = set(taken) if taken else set()
+        super().log_events(events)
 
     def describe(self, event: Event) -> str | None:
         you = event.seat == 0
@@ -228,7 +238,8 @@ class AbstractTable(Table):
         if view.choosing:
             rule = t("abstract.rule.choose")
         elif view.variant == "suit" or view.variant == "52":
-            rule = t("abstract.rule.suit", card=self.card_label(row[0]), n=view.limit) if row else ""
+            key = "abstract.rule.suit_one" if view.limit == 1 else "abstract.rule.suit"
+            rule = t(key, card=self.card_label(row[0]), n=view.limit) if row else ""
         elif view.variant == "unlimited" and view.previous:
             rule = t("abstract.rule.unlimited_next", prev=view.previous, n=view.limit)
         else:
@@ -271,8 +282,8 @@ class AbstractTable(Table):
         values = self.current_values()
         if values:
             if view.choosing:
-                return t("abstract.hint.choice", first=isolated(signed(values["first"])),
-                         second=isolated(signed(values["second"])))
+                key = "abstract.hint.choice_half" if view.next_row else "abstract.hint.choice"
+                return t(key, first=isolated(signed(values["first"])), second=isolated(signed(values["second"])))
             parts = " · ".join(t("abstract.hint.take", n=k, value=isolated(signed(v))) for k, v in values.items())
             return t("abstract.hint.takes", values=parts)
         return t("abstract.turn.choose") if view.choosing else t("abstract.turn.take", n=view.limit)
@@ -281,8 +292,12 @@ class AbstractTable(Table):
         ok = self.can_act() and not self.hinting and self.current_values() is None
         button = (f'<button type="button" class="btn hint-btn" data-action="hint"{"" if ok else " disabled"}>'
                   f'{dom.esc(self.t("abstract.action.hint"))}</button>')
+        solved = ""
+        if self.current_values() is not None and view.to_move == 0 and not self.busy:
+            nodes, ms = self.solved
+            solved = f'<p class="solved" data-nodes="{nodes}">{dom.esc(self.t("abstract.hint.solved", n=nodes, ms=ms))}</p>'
         return (f'<div class="status-row"><p class="status" id="status" aria-live="polite">'
-                f'{dom.esc(self.status_text(view))}</p>{button}</div>')
+                f'{dom.esc(self.status_text(view))}</p>{button}{solved}</div>')
 
     # the players' taken cards
     def render_seat(self, view: AbstractView, seat: int, where: str) -> str:
@@ -313,7 +328,7 @@ class AbstractTable(Table):
                 f'<div class="taken" role="group" aria-label="{dom.esc(label)}">{rows}</div>{combos}</section>')
 
     def mini(self, card: str, marks: set[str]) -> str:
-        extra = "".join(f" in-{m}" for m in sorted(marks))
+        extra = "".join(f" in-{m}" for m in sorted(marks)) + (" fresh" if card in self.fresh else "")
         return (f'<span class="tk card face{extra}" data-card="{card}" role="img" '
                 f'aria-label="{dom.esc(self.card_label(card))}">{card_svg(card)}</span>')
 
