@@ -60,16 +60,22 @@ self.addEventListener("install", (event) => {
     const older = await olderCaches();
     await Promise.all(Object.entries(FILES).map(([path, hash]) => keep(cache, path, hash, older)));
     await cache.put(LIST, new Response(JSON.stringify(FILES), { headers: { "Content-Type": "application/json" } }));
+    await cache.put("./", await cache.match("index.html")); // the site's own URL, for the static route
     if (!self.registration.active) await self.skipWaiting(); // nothing to replace: take over now
   })());
-  // Where the browser supports it (Chromium's static routing), it answers the page's
-  // files from the cache itself, without starting this worker for each request; a
-  // miss goes to the network. Navigations (the page's own URL) still come to the fetch handler.
-  if (event.addRoutes) {
-    event.addRoutes({
-      condition: { not: { requestMode: "navigate" } },
-      source: { cacheName: CACHE },
-    }).catch((e) => console.warn("cardems: no static routes:", e));
+  // Where the browser supports it (Chromium's static routing), it answers from the
+  // cache itself, without starting this worker: the page at the site's own URL and
+  // every other request (a miss goes to the network). Other navigations (a query
+  // in the URL) come to the fetch handler.
+  if (event.addRoutes && self.URLPattern) {
+    const scope = new URL(self.registration.scope).pathname;
+    event.addRoutes([
+      {
+        condition: { requestMode: "navigate", urlPattern: new URLPattern({ pathname: scope + "{index.html}?", search: "" }) },
+        source: { cacheName: CACHE },
+      },
+      { condition: { not: { requestMode: "navigate" } }, source: { cacheName: CACHE } },
+    ]).catch((e) => console.warn("cardems: no static routes:", e));
   }
 });
 

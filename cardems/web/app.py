@@ -107,14 +107,15 @@ class App:
         it (the page is ``busy`` meanwhile) and call ``then()`` once it is here."""
         if name is None or name not in PLANNED or not is_playable(name) or not loader.missing(name):
             return False
+        before = dom.attr(dom.ROOT, "data-cardems") or "ready"
         dom.set_state("busy")
         stem = module_name(name)
         if stem != "pisti":  # Pişti's styles are the shared ones
             dom.ensure_css(f"static/css/{stem}.css")
-        asyncio.ensure_future(self._fetch_game(name, then))
+        asyncio.ensure_future(self._fetch_game(name, then, before))
         return True
 
-    async def _fetch_game(self, name: str, then: Any) -> None:
+    async def _fetch_game(self, name: str, then: Any, before: str) -> None:
         try:
             await loader.load(name)
         except Exception as exc:  # offline before the site was kept, or a broken deploy
@@ -123,6 +124,7 @@ class App:
             self.render_notices()
             dom.set_state("ready")
             return
+        dom.set_state("ready" if before == "loading" else before)
         then()
 
     def on_route(self) -> None:

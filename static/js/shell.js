@@ -155,11 +155,11 @@
   window.cardemsShell = { setLanguage: setLanguage, loaded: loaded, fail: fail };
 
   // The first screen's Python files, fetched while the interpreter downloads and
-  // starts (PyScript asks for them only once it is up). The config is read at
-  // another URL than PyScript's own request, so its preload stays for PyScript.
+  // starts (PyScript asks for them only once it is up). The config is read past
+  // the memory cache, so its preload (in the HTML) stays for PyScript's own request.
   function preloadFiles() {
     if (!window.fetch) return;
-    fetch("pyscript.json?preload").then(function (r) { return r.json(); }).then(function (config) {
+    fetch("pyscript.json", { cache: "no-store" }).then(function (r) { return r.json(); }).then(function (config) {
       var urls = Object.keys(config.files || {});
       var main = document.querySelector('script[type="py"][src]');
       if (main) urls.push(main.getAttribute("src"));

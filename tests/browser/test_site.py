@@ -45,11 +45,30 @@ def test_the_lobby_starts_under_a_sub_path_and_a_game_loads_when_opened(browser,
         player.wait("ready")
         assert player.page.locator("button[data-card]:not([disabled])").count() > 0
         assert pisti <= set(player.requests)
+        # back in the lobby, a tile's Options opens its form (the game is here now)
+        player.page.click("a.back")
+        player.wait("ready")
+        player.page.click('[data-game-tile="pisti"] button[data-action=options]')
+        player.page.wait_for_selector('dialog#options[open] form[data-game="pisti"]')
         # every request stayed in the site's folder, on this origin
         origin = urlparse(built_site.base).netloc
         assert all(urlparse(u).netloc == origin for u in player.requests if u.startswith("http"))
         assert all(p.startswith(f"/{SUB}/") for p in built_site.paths), \
             [p for p in built_site.paths if not p.startswith(f"/{SUB}/")]
+        assert not player.errors, player.errors
+    finally:
+        context.close()
+
+
+def test_a_tiles_options_fetch_the_game_first(browser, built_site):
+    context = browser.new_context()
+    try:
+        player = Player(context.new_page(), built_site.base)
+        player.open()
+        player.page.click('[data-game-tile="pisti"] button[data-action=options]')
+        player.page.wait_for_selector('dialog#options[open] form[data-game="pisti"]')
+        assert built_site.base + "cardems/pisti.py" in player.requests
+        assert player.state() == "ready"
         assert not player.errors, player.errors
     finally:
         context.close()
