@@ -9,7 +9,7 @@ from cardems.pis_yedili import PisYedili
 
 pytestmark = pytest.mark.browser
 
-EDGE = {"x": 10, "y": 40}
+EDGE = {"x": 14, "y": 60}
 ENABLED = "button[data-card]:not([disabled]), button[data-action]:not([disabled])"
 
 
@@ -34,6 +34,7 @@ def human_turn(player, checks=None) -> str:
     if checks is not None:
         checks(buttons)
     plain = [c for c in cards if c[0] != "J"]
+    page.mouse.move(1, 1)   # a hovered card rises over its neighbours: start from nowhere
     # in a fanned hand each card shows its leading edge: click there, as a person would
     if plain:
         page.click(f'#felt button[data-card="{plain[0]}"]', position=EDGE)
