@@ -21,6 +21,7 @@ from cardems.web.table import Table
 POSITIONS = {2: ("bottom", "top"), 3: ("bottom", "right", "left"), 4: ("bottom", "right", "top", "left")}
 SUIT_MARK = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 PICKS_SHOWN = 24     # face-down cards offered to pick from (any of them is as good)
+THINK_CAP = 0.08     # seconds: a safety cap on the Hard opponent's search in the browser
 
 
 class PisYediliTable(Table):
@@ -31,6 +32,16 @@ class PisYediliTable(Table):
         self.game: PisYedili = game
         self.shown_round = len(game.rounds)
         self.jack: str | None = None          # the Jack clicked, waiting for its suit
+        for bot in self.bots.values():
+            if hasattr(bot, "time_cap"):
+                bot.time_cap = THINK_CAP
+
+    async def find_hint(self) -> None:
+        if self.hint_bot is None:
+            from cardems.bots import make_bot
+            self.hint_bot = make_bot(self.game_name, self.hint_level)
+            self.hint_bot.time_cap = THINK_CAP
+        await super().find_hint()
 
     def k(self, key: str, **params: Any) -> str:
         return self.t("pis_yedili." + key, **params)
