@@ -110,6 +110,10 @@ class PisYediliTable(Table):
         return self.k("hint.card", card=self.card_label(card))
 
     def describe(self, event: Event) -> str | None:
+        line = self.event_line(event)
+        return line[:1].upper() + line[1:] if line else None   # "sinek 8 attın" starts a line
+
+    def event_line(self, event: Event) -> str | None:
         who = self.seat_name(event.seat)
         you = event.seat == 0
         kind = event.kind
