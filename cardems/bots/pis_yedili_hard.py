@@ -1,60 +1,53 @@
 """Hard Pis Yedili opponent: the sampling search (:mod:`cardems.search`) over unseen cards.
 
 The model deals the cards it cannot see (the other hands and the stock: everything
-not in its hand and not on the discard pile) at random into a full
-:class:`~cardems.pis_yedili.PisYedili` position, plays each candidate move there,
-and plays the round out with everyone choosing as the Normal player does
+not in its hand and not on the discard pile) into a full
+:class:`~cardems.pis_yedili.PisYedili` position, consistently with what the others'
+draws showed (:class:`~cardems.pis_yedili.Tell`), plays each candidate move there and
+plays the round out with everyone choosing as the Normal player does
 (:func:`cardems.bots.pis_yedili_normal.choose`), muamele picks included. A move's
 worth is the round's penalties seen from the match: the best other player's total
-minus its own. The budget is a number of sampled worlds, so a decision depends only
-on the view and the seed.
+minus its own.
+
+The search improves on Normal's own choice: it leaves it only for a move whose gain,
+over the same sampled worlds with the same playout random numbers, is more than
+``z`` standard errors above zero (:class:`GatedSearch`); moves clearly no better drop
+out early. The budget is a fixed number of sampled worlds, so a decision depends
+only on the view and the seed.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Generator
+import time
+from typing import Any, Generator
 
 from cardems.bots.pis_yedili_normal import PisYediliNormal, Table, choose, choose_opening, jack
-from cardems.pis_yedili import PENALTY_PER_SEVEN, VALUES, PisYedili, PisYediliView, Tell
+from cardems.pis_yedili import PENALTY_PER_SEVEN, PisYedili, PisYediliView, Tell
 from cardems.rng import Rng
 from cardems.search import SamplingSearch, run_steps
 
-SAMPLES = 24
-PRIOR_WEIGHT = 0.5     # points added to the Normal player's own choice (breaks near-ties)
-HORIZON = 2            # playouts stop after this many rounds of turns, then the hands are judged
-SEVEN_DREAD = 25.0     # what a 7 still in hand costs at the end: its muamele picks
-OUT_SHAPE = 0.8        # how fast the chance to go out first falls with each card in hand
+SAMPLES = 16           # sampled worlds per decision, at most
+Z = 1.0                # standard errors a move's gain over Normal's choice must clear
+CHECK = 6              # every this many worlds, moves clearly no better than Normal's drop out
+STOP_Z = 0.5           # ... when their mean gain plus this many standard errors is below 0
 
 
 def table_of(game: PisYedili) -> Table:
     """The Normal player's :class:`Table` for the player to move, straight from a position."""
     seat = game.turn
     target = game.stack[-1] if game.stack else (seat + game.direction) % game.players
-    return Table(seat, game.players, game.hands[seat], game.top, game.pending, game.drawn,
+    return Table(seat, game.players, game.hands[seat], game.top, game.named, game.pending, game.drawn,
                  target, [len(h) for h in game.hands], game.totals, game.decks)
 
 
-def normal_move(game: PisYedili, rng: Rng) -> str:
-    legal = game.legal_moves()
+def normal_move(game: PisYedili) -> str:
+    """The Normal player's move for the player to move (muamele picks: the top card)."""
     if game.phase == "play":
-        return choose(table_of(game), legal, rng)
+        return choose(table_of(game))
     if game.phase == "opening":
-        return choose_opening(legal)
-    return legal[0]
-
-
-def expected_penalties(hands: list[list[str]]) -> list[float]:
-    """A judgement of an unfinished round: each hand's points (a 7 counting its muamele
-    too) times the chance that somebody else goes out first, the chances falling
-    geometrically with the cards held."""
-    weights = [math.exp(-OUT_SHAPE * len(h)) for h in hands]
-    total = sum(weights)
-    out = []
-    for hand, weight in zip(hands, weights):
-        points = sum(VALUES[c[:-1]] for c in hand) + SEVEN_DREAD * sum(1 for c in hand if c[:-1] == "7")
-        out.append(points * (1.0 - weight / total))
-    return out
+        return choose_opening(game.hands[game.turn])
+    return "pick:1"
 
 
 def deal(pool: list[str], size: int, tells: tuple[Tell, ...]) -> list[str]:
@@ -109,19 +102,11 @@ class PisYediliModel:
     def play(self, state: PisYedili, move: str) -> None:
         state._apply(move)
 
-    def __init__(self, horizon: int = HORIZON) -> None:
-        self.horizon = horizon
-
     def playout(self, state: PisYedili, rng: Rng) -> list[float]:
-        """Play on as Normal for ``horizon`` turns of every player (or to the round's end),
-        then judge: the round's penalties, or each hand's expected penalty."""
-        plies = self.horizon * state.players if self.horizon else 10**6
-        while not state.over and (plies > 0 or state.phase == "muamele"):
-            state._apply(normal_move(state, rng))
-            plies -= 1
-        if state.over:
-            return [float(p) for p in state.rounds[-1].penalties]
-        return expected_penalties(state.hands)
+        """Play the round out as Normal; the round's penalties."""
+        while not state.over:
+            state._apply(normal_move(state))
+        return [float(p) for p in state.rounds[-1].penalties]
 
     def utility(self, penalties: list[float], view: PisYediliView) -> float:
         totals = [t + p for t, p in zip(view.totals, penalties)] if view.mode == "match" else penalties
@@ -136,63 +121,81 @@ class GatedSearch(SamplingSearch):
     ``z`` standard errors above zero. Noise alone then rarely moves it off the
     baseline, and each deviation is one the sampled worlds agree on."""
 
-    def __init__(self, model, samples: int, z: float) -> None:
+    def __init__(self, model: Any, samples: int, z: float, time_cap: float | None = None) -> None:
         super().__init__(model, samples, level="hard")
         self.z = z
+        self.time_cap = time_cap       # seconds; a safety for the browser, None elsewhere
 
-    def choose_steps(self, view, legal, rng):
+    def choose_steps(self, view: Any, legal: list[str], rng: Rng) -> Generator[None, None, str]:
         if len(legal) == 1:
             return legal[0]
+        gains = yield from self.gains(view, legal, rng)
+        best, best_bound = 0, 0.0
+        for i, gain in gains.items():
+            low = bounds(gain, self.z)[0]
+            if low > best_bound:
+                best, best_bound = i, low
+        return legal[best]
+
+    def gains(self, view: Any, legal: list[str], rng: Rng) -> Generator[None, None, dict[int, list[float]]]:
+        """Per move still in the race (by index), its gain over the baseline in each world."""
         model = self.model
-        gains: list[list[float]] = [[] for _ in legal]
-        for _ in range(self.samples):
+        alive = list(range(len(legal)))
+        gains: dict[int, list[float]] = {i: [] for i in alive[1:]}
+        started = time.perf_counter()
+        for done in range(1, self.samples + 1):
             world, _weight = model.sample(view, rng)
             playout_seed = rng.next64()
-            values = []
-            for move in legal:
+            values: dict[int, float] = {}
+            for i in alive:
                 state = model.copy(world)
-                model.play(state, move)
-                values.append(model.utility(model.playout(state, Rng(playout_seed)), view))
-            for i, value in enumerate(values):
-                gains[i].append(value - values[0])
+                model.play(state, legal[i])
+                values[i] = model.utility(model.playout(state, Rng(playout_seed)), view)
+            for i in alive[1:]:
+                gains[i].append(values[i] - values[0])
             yield
-        best, best_bound = 0, 0.0
-        n = self.samples
-        for i in range(1, len(legal)):
-            mean = sum(gains[i]) / n
-            var = sum((g - mean) ** 2 for g in gains[i]) / (n - 1) if n > 1 else 0.0
-            bound = mean - self.z * math.sqrt(var / n)
-            if bound > best_bound:
-                best, best_bound = i, bound
-        return legal[best]
+            if self.time_cap is not None and done >= 2 and time.perf_counter() - started > self.time_cap:
+                break                  # out of time: decide on the worlds seen (the gate is stricter)
+            if done % CHECK == 0:
+                alive = [0] + [i for i in alive[1:] if bounds(gains[i], STOP_Z)[1] > 0.0]
+                if len(alive) == 1:
+                    break
+        return {i: gains[i] for i in alive[1:]}
+
+
+def bounds(gains: list[float], z: float) -> tuple[float, float]:
+    """The mean of ``gains`` minus and plus ``z`` standard errors."""
+    n = len(gains)
+    mean = sum(gains) / n
+    if n < 2:
+        return mean, mean
+    half = z * math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1) / n)
+    return mean - half, mean + half
 
 
 class PisYediliHard:
     """The Hard level: Normal's judgement where there is nothing to weigh (the opening,
-    the muamele), the sampling search everywhere else."""
+    the muamele), the gated sampling search everywhere else."""
 
     level = "hard"
 
-    def __init__(self, samples: int = SAMPLES, prior_weight: float = PRIOR_WEIGHT,
-                 horizon: int = HORIZON, z: float | None = None) -> None:
+    def __init__(self, samples: int = SAMPLES, z: float = Z, time_cap: float | None = None) -> None:
         self.normal = PisYediliNormal()
-        self.z = z
-        if z is not None:
-            self.search = GatedSearch(PisYediliModel(horizon), samples, z)
-        else:
-            self.search = SamplingSearch(PisYediliModel(horizon), samples, level="hard",
-                                         prior=self._prior, prior_weight=prior_weight)
-        self._favourite: tuple[PisYediliView, str] | None = None
+        self.search = GatedSearch(PisYediliModel(), samples, z, time_cap)
 
-    def _prior(self, view: PisYediliView, move: str) -> float:
-        favourite = self._favourite
-        return 1.0 if favourite is not None and favourite[0] is view and favourite[1] == move else 0.0
+    @property
+    def time_cap(self) -> float | None:
+        return self.search.time_cap
+
+    @time_cap.setter
+    def time_cap(self, seconds: float | None) -> None:
+        self.search.time_cap = seconds
 
     def candidates(self, view: PisYediliView, legal: list[str]) -> list[str]:
-        """The moves worth searching: a Jack naming a suit its player holds (or the one
-        Normal would name), each once."""
+        """The moves worth searching, Normal's choice first: a Jack naming a suit its
+        player holds (or the one Normal would name), each once."""
         held = {c[-1] for c in view.hand if c[0] != "J"}
-        out: list[str] = []
+        out = [self.normal.choose(view, legal, Rng(0))]
         for move in legal:
             if move[0] == "J" and move[-1] not in held:
                 move = jack(move, list(view.hand))
@@ -206,15 +209,4 @@ class PisYediliHard:
     def choose_steps(self, view: PisYediliView, legal: list[str], rng: Rng) -> Generator[None, None, str]:
         if view.phase != "play" or len(legal) == 1:
             return self.normal.choose(view, legal, rng)
-        moves = self.candidates(view, legal)
-        if len(moves) == 1:
-            return moves[0]
-        favourite = self.normal.choose(view, legal, Rng(rng.next64()))
-        if self.z is not None:
-            moves = [favourite] + [m for m in moves if m != favourite]
-            return (yield from self.search.choose_steps(view, moves, rng))
-        self._favourite = (view, favourite)
-        try:
-            return (yield from self.search.choose_steps(view, moves, rng))
-        finally:
-            self._favourite = None
+        return (yield from self.search.choose_steps(view, self.candidates(view, legal), rng))

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardems.cards import SUITS
-from cardems.pis_yedili import DRAW, PASS, SPECIAL_RANKS, VALUES, PisYediliView
+from cardems.pis_yedili import DRAW, PASS, SPECIAL_RANKS, VALUES, PisYediliView, is_opening_card
 from cardems.rng import Rng
 
 SEVEN_HIT = 6.0        # playing a 7 at a dangerous or leading player
@@ -34,6 +34,7 @@ class Table:
     players: int
     hand: list[str]
     top: str | None
+    named: str | None
     pending: int
     drawn: bool
     target: int               # who faces my 7 (the seat that moves after me)
@@ -45,18 +46,16 @@ class Table:
     def from_view(cls, view: PisYediliView) -> "Table":
         seat = view.seat
         target = view.stack[-1] if view.stack else (seat + view.direction) % view.players
-        return cls(seat, view.players, list(view.hand), view.top, view.pending, view.drawn,
+        return cls(seat, view.players, list(view.hand), view.top, view.named, view.pending, view.drawn,
                    target, list(view.hand_sizes), list(view.totals), view.decks)
 
 
 def name_suit(hand: list[str], played: str) -> str:
     """The suit to name with a Jack: the longest among the cards kept, then the costliest."""
-    rest = list(hand)
-    rest.remove(played)
     counts = {s: 0 for s in SUITS}
     worth = {s: 0 for s in SUITS}
-    for card in rest:
-        if card[:-1] != "J":
+    for card in hand:
+        if card[0] != "J":
             counts[card[-1]] += 1
             worth[card[-1]] += VALUES[card[:-1]]
     return max(SUITS, key=lambda s: (counts[s], worth[s]))
@@ -67,57 +66,87 @@ def jack(card: str, hand: list[str]) -> str:
     return f"{card}:{name_suit(hand, card)}"
 
 
-def choose(table: Table, legal: list[str], rng: Rng) -> str:
-    """The Normal player's move among ``legal`` in a normal turn or facing a 7."""
-    if len(legal) == 1:
-        return legal[0]
-    if table.pending:                        # answer a 7 whenever possible
-        return next((m for m in legal if m != DRAW), DRAW)
+def choose(table: Table, legal: list[str] | None = None, rng: Rng | None = None) -> str:
+    """The Normal player's move in a normal turn or facing a 7.
+
+    It works out the legal cards itself (the rules' matching, from the table), so
+    playouts need no list of legal moves; ties go to the card first in hand.
+    """
     hand = table.hand
-    cards = [m for m in legal if m not in (DRAW, PASS)]
-    if len(hand) == 1 and cards:             # going out
-        return jack(cards[0], hand) if cards[0][0] == "J" else cards[0]
-    others = [s for s in range(table.players) if s != table.seat]
-    danger = min(table.hand_sizes[s] for s in others) <= DANGER
-    leader = min(others, key=lambda s: (table.totals[s], table.hand_sizes[s]))
-    plain = [m for m in cards if m[0] != "J"]
-    jacks = [m for m in cards if m[0] == "J"]
-    if jacks and (danger or len(hand) <= 2):  # shed the 25 before someone goes out, or go out with it
+    n = len(hand)
+    if table.pending:                        # answer a 7 whenever possible
+        return next((c for c in hand if c[:-1] == "7"), DRAW)
+    top, named = table.top, table.named
+    plain: list[str] = []
+    jacks: list[str] = []
+    for card in hand:
+        r = card[:-1]
+        if r == "J":
+            jacks.append(card)
+        elif top is None or (card[-1] == named if named is not None else
+                             (card[-1] == top[-1] or r == top[:-1])):
+            if r != "A" or n > 1:
+                plain.append(card)
+    if not plain and not jacks:
+        return PASS if table.drawn else DRAW
+    if n == 1:                               # going out
+        return jack(hand[0], hand) if jacks else hand[0]
+    sizes, seat = table.hand_sizes, table.seat
+    danger = False
+    leader, low = -1, None
+    for s in range(table.players):
+        if s != seat:
+            if sizes[s] <= DANGER:
+                danger = True
+            key = (table.totals[s], sizes[s])
+            if low is None or key < low:
+                leader, low = s, key
+    if jacks and (danger or n <= 2):         # shed the 25 before someone goes out, or go out with it
         return jack(jacks[0], hand)
     if plain:
-        sevens = sum(1 for c in hand if c[:-1] == "7")
+        sevens = 0
+        suits: dict[str, int] = {}
+        for c in hand:
+            suits[c[-1]] = suits.get(c[-1], 0) + 1
+            if c[:-1] == "7":
+                sevens += 1
         best, best_score = plain[0], -1e9
+        weight = 2.0 if danger else 1.0
         for card in plain:
-            r, s = card[:-1], card[-1]
-            score = VALUES[r] * (2.0 if danger else 1.0)
-            score += FOLLOW * sum(1 for c in hand if c[-1] == s and c != card)
+            r = card[:-1]
+            score = VALUES[r] * weight + FOLLOW * (suits[card[-1]] - 1)
             if r == "7":
                 hit = table.target
-                if table.hand_sizes[hit] <= DANGER + 1 or (table.players > 2 and hit == leader):
+                if sizes[hit] <= DANGER + 1 or (table.players > 2 and hit == leader):
                     score += SEVEN_HIT
-                if sevens == 1 and len(hand) > 3 and not danger:
+                if sevens == 1 and n > 3 and not danger:
                     score -= KEEP_SEVEN
             elif r == "A":
                 score += ACE_BONUS
-            elif table.decks == 2 and r not in SPECIAL_RANKS and table.top == card:
+            elif table.decks == 2 and r not in SPECIAL_RANKS and top == card:
                 score += TWIN_BONUS
-            if len(hand) == 2 and r != "A":
+            if n == 2 and r != "A":
                 kept = hand[1] if hand[0] == card else hand[0]
                 if kept[:-1] == "A":         # an Ace cannot be the last card
                     score -= 20.0
-            score += rng.random() * 1e-3
             if score > best_score:
                 best, best_score = card, score
         if best_score > 0 or table.drawn:
             return best
-    if jacks and (table.drawn or len(hand) <= 3):
+    if jacks and (table.drawn or n <= 3):
         return jack(jacks[0], hand)
-    return DRAW if DRAW in legal else (plain[0] if plain else PASS)
+    if not table.drawn:
+        return DRAW
+    return plain[0] if plain else PASS
 
 
-def choose_opening(legal: list[str]) -> str:
-    """In the opening: shed the costliest playable club."""
-    return max(legal, key=lambda m: VALUES.get(m[:-1], -1))
+def choose_opening(hand: list[str]) -> str:
+    """In the opening: shed the costliest playable club (or draw without one)."""
+    best, value = DRAW, -1
+    for card in hand:
+        if is_opening_card(card) and VALUES[card[:-1]] > value:
+            best, value = card, VALUES[card[:-1]]
+    return best
 
 
 class PisYediliNormal:
@@ -127,5 +156,5 @@ class PisYediliNormal:
         if view.phase == "muamele":
             return rng.choice(legal)
         if view.phase == "opening":
-            return choose_opening(legal)
-        return choose(Table.from_view(view), legal, rng)
+            return choose_opening(list(view.hand))
+        return choose(Table.from_view(view))

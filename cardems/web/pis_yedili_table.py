@@ -21,6 +21,7 @@ from cardems.web.table import Table
 POSITIONS = {2: ("bottom", "top"), 3: ("bottom", "right", "left"), 4: ("bottom", "right", "top", "left")}
 SUIT_MARK = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 PICKS_SHOWN = 24     # face-down cards offered to pick from (any of them is as good)
+THINK_CAP = 0.08     # seconds: a safety cap on the Hard opponent's search in the browser
 
 
 class PisYediliTable(Table):
@@ -31,6 +32,16 @@ class PisYediliTable(Table):
         self.game: PisYedili = game
         self.shown_round = len(game.rounds)
         self.jack: str | None = None          # the Jack clicked, waiting for its suit
+        for bot in self.bots.values():
+            if hasattr(bot, "time_cap"):
+                bot.time_cap = THINK_CAP
+
+    async def find_hint(self) -> None:
+        if self.hint_bot is None:
+            from cardems.bots import make_bot
+            self.hint_bot = make_bot(self.game_name, self.hint_level)
+            self.hint_bot.time_cap = THINK_CAP
+        await super().find_hint()
 
     def k(self, key: str, **params: Any) -> str:
         return self.t("pis_yedili." + key, **params)
@@ -99,6 +110,10 @@ class PisYediliTable(Table):
         return self.k("hint.card", card=self.card_label(card))
 
     def describe(self, event: Event) -> str | None:
+        line = self.event_line(event)
+        return line[:1].upper() + line[1:] if line else None   # "sinek 8 attın" starts a line
+
+    def event_line(self, event: Event) -> str | None:
         who = self.seat_name(event.seat)
         you = event.seat == 0
         kind = event.kind
@@ -168,7 +183,7 @@ class PisYediliTable(Table):
                       f'<span class="side-name">{dom.esc(self.seat_name(seat))}</span>'
                       f'<span class="side-total" data-match-total="{view.totals[seat]}">'
                       f'<small>{dom.esc(self.k("table.penalty"))}</small><bdi>{view.totals[seat]}</bdi></span></div>')
-        return f'<section class="scoreline-inner" aria-label="{dom.esc(self.t("table.scoreboard"))}">{items}</section>'
+        return f'<section class="scoreline-inner py-score" aria-label="{dom.esc(self.t("table.scoreboard"))}">{items}</section>'
 
     def next_up(self, view: PisYediliView) -> int | None:
         """Who moves after the player to move ends its turn (for the turn-order arrow)."""
@@ -193,20 +208,14 @@ class PisYediliTable(Table):
         n = view.hand_sizes[seat]
         count = (f'<span class="hand-count" data-hand-count="{n}">'
                  f'{dom.esc(self.k("table.cards", n=n))}</span>')
-        total = ""
-        if view.mode == "match":
-            total = (f'<span class="seat-total" data-total="{view.totals[seat]}">'
-                     f'{dom.esc(self.k("table.penalty"))} <bdi>{view.totals[seat]}</bdi></span>')
         head = (f'<header class="seat-head"><h3 class="seat-name">{dom.esc(self.seat_name(seat))}{tags}</h3>'
-                f'{count}{total}</header>')
+                f'{count}</header>')
         attrs = f'class="seat seat-{where}{turn}" data-seat="{seat}"'
         if seat == 0:
             return f'<section {attrs}>{head}{self.render_hand(view)}</section>'
-        shown = min(n, 12)
-        backs = "".join(f'<div class="card back" data-card="back">{back_svg()}</div>' for _ in range(shown))
+        backs = "".join(f'<div class="card back" data-card="back">{back_svg()}</div>' for _ in range(min(n, 8)))
         label = dom.esc(self.t("table.hand_of", name=self.seat_name(seat), n=n))
-        more = f'<span class="more">+{n - shown}</span>' if n > shown else ""
-        return f'<section {attrs}>{head}<div class="hand theirs" role="img" aria-label="{label}">{backs}{more}</div></section>'
+        return f'<section {attrs}>{head}<div class="hand theirs" role="img" aria-label="{label}">{backs}</div></section>'
 
     def render_hand(self, view: PisYediliView) -> str:
         legal = self.game.legal_moves() if self.can_act() else []
@@ -273,11 +282,10 @@ class PisYediliTable(Table):
                  + (f'<div class="card back" data-card="back">{back_svg()}</div>' if view.stock_size else
                     '<div class="card empty-slot"></div>')
                  + f'<span class="count">{view.stock_size}</span></div>')
-        order = self.render_order(view)
         return (f'<section class="center">{stock}'
                 f'<div class="pile{" empty" if not view.pile else ""}" aria-label="{dom.esc(self.t("table.pile"))}">'
                 f'<div class="pile-cards">{layers}</div><div class="badges">{badges}</div></div>'
-                f'{order}<div id="banner" class="banner" aria-live="assertive"></div></section>')
+                f'<div id="banner" class="banner" aria-live="assertive"></div></section>')
 
     def render_order(self, view: PisYediliView) -> str:
         """The turn order: whose turn, who is next, and the 10's chain of seats owed a turn."""
@@ -348,7 +356,7 @@ class PisYediliTable(Table):
         return self.k("status.turn")
 
     def render_status(self, view: PisYediliView) -> str:
-        return (f'<div class="status-row"><p class="status" id="status" aria-live="polite">'
+        return (f'<div class="status-row">{self.render_order(view)}<p class="status" id="status" aria-live="polite">'
                 f'{dom.esc(self.status_text(view))}</p></div>')
 
     # ------------------------------------------------------------ the result

@@ -9,7 +9,7 @@ from cardems.pis_yedili import PisYedili
 
 pytestmark = pytest.mark.browser
 
-EDGE = {"x": 10, "y": 40}
+EDGE = {"x": 14, "y": 60}
 ENABLED = "button[data-card]:not([disabled]), button[data-action]:not([disabled])"
 
 
@@ -34,6 +34,7 @@ def human_turn(player, checks=None) -> str:
     if checks is not None:
         checks(buttons)
     plain = [c for c in cards if c[0] != "J"]
+    page.mouse.move(1, 1)   # a hovered card rises over its neighbours: start from nowhere
     # in a fanned hand each card shows its leading edge: click there, as a person would
     if plain:
         page.click(f'#felt button[data-card="{plain[0]}"]', position=EDGE)
@@ -127,16 +128,46 @@ def _moves_by_seat(game: PisYedili) -> list[int]:
     return seats
 
 
+def table_checks(player):
+    """What the felt shows matches the view: hand sizes, whose turn, the 10's chain."""
+    page = player.page
+
+    def checks(buttons):
+        game = replay(player.save("pis-yedili"))
+        view = game.view(0)
+        sizes = [int(page.locator(f'[data-seat="{s}"] [data-hand-count]').get_attribute("data-hand-count"))
+                 for s in range(game.players)]
+        assert sizes == list(view.hand_sizes)
+        assert page.locator('[data-seat="0"].turn').count() == 1
+        if view.stack and view.phase == "play":
+            assert page.locator(".owed-chain").get_attribute("data-stack") == ",".join(map(str, view.stack))
+            for seat in set(view.stack):
+                assert page.locator(f'[data-seat="{seat}"] .owed-mark').count() == 1
+        if view.phase == "play":
+            nxt = view.stack[-1] if view.stack else (0 + view.direction) % game.players
+            assert page.locator(f'[data-next="{nxt}"]').count() == (1 if nxt != 0 else 0)
+    return checks
+
+
 def test_a_four_player_match_to_the_end(player):
     player.open("#/pis-yedili?players=4&target=31&seed=5&level=normal&speed=instant")
     page = player.page
     assert page.locator("[data-seat]").count() == 4
     assert page.locator(".scoreline .side-chip").count() == 4
-    play_match(player)
+    play_match(player, table_checks(player))
     game = replay(player.save("pis-yedili"))
     assert game.is_over() and game.players == 4
     dialog = page.locator("dialog#result")
     assert dialog.get_attribute("data-scores") == ",".join(map(str, game.result().scores))
     assert page.evaluate("performance.getEntriesByName('cardems:ai').length") == \
         sum(1 for s in _moves_by_seat(game) if s != 0)
+    assert player.errors == []
+
+
+def test_a_three_player_match_to_101_reverse_rule(player):
+    player.open("#/pis-yedili?players=3&ten_rule=reverse&seed=9&level=easy&speed=instant")
+    play_match(player, table_checks(player))
+    game = replay(player.save("pis-yedili"))
+    assert game.is_over() and game.options["target"] == 101 and max(game.totals) >= 101
+    assert player.page.locator("dialog#result").get_attribute("data-winner") == str(game.result().winner)
     assert player.errors == []

@@ -1,0 +1,34 @@
+"""The Pis Yedili page's own messages: every key the table asks for exists in every
+language, and the options form labels every option value."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from cardems.pis_yedili import OPTIONS
+
+ROOT = Path(__file__).resolve().parents[2]
+LOCALES = ROOT / "cardems" / "web" / "locales" / "pis_yedili"
+
+
+def catalog(lang: str) -> dict[str, str]:
+    return json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("lang", ["en", "tr", "ar", "fa"])
+def test_every_key_the_table_uses_is_in_the_catalog(lang):
+    code = (ROOT / "cardems" / "web" / "pis_yedili_table.py").read_text(encoding="utf-8")
+    used = {"pis_yedili." + k for k in re.findall(r'\bk\(\s*"([\w.]+)"', code)}
+    used |= {"pis_yedili." + k for k in re.findall(r'"(result\.out(?:_jack|_seven)?)"', code)}
+    assert len(used) > 40 and not used - set(catalog(lang)), used - set(catalog(lang))
+
+
+def test_the_options_form_has_a_label_for_every_option_and_value():
+    en = catalog("en")
+    for spec in OPTIONS:
+        assert f"pis_yedili.option.{spec.name}" in en
+        if spec.name != "target":
+            for value in spec.values:
+                assert f"pis_yedili.option.{spec.name}.{str(value).lower()}" in en
