@@ -260,12 +260,19 @@ class War(Game[Move]):
             for card in self.draw[seat][:n]:
                 self.table.append((seat, card, False))
             del self.draw[seat][:n]
+            self._forget(seat, self.pile_out[seat], self.pile_out[seat] + n)
             self.pile_out[seat] += n
             burned.append(n)
         self.history.append(BattleRecord((human, computer), None, (burned[0], burned[1]), pile))
         events.append(Event("war", info={"burned": burned, "table": len(self.table)}))
         events.append(self._refill())
         return events
+
+    def _forget(self, seat: int, low: int, high: int) -> None:
+        """Burned positions ``low..high-1`` of ``seat``'s pile: its known cards there may have gone."""
+        for card, (s, start, n) in list(self.known.items()):
+            if s == seat and start < high and low < start + n:
+                del self.known[card]
 
     def _take(self, seat: int) -> Event:
         """The whole table goes, shuffled face down, under ``seat``'s draw pile."""

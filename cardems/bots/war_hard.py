@@ -10,10 +10,12 @@ Bayesian game gives the bot a mixed strategy that a best-responding opponent,
 who knows the strategy but not the bot's draw, cannot exploit; the card is then
 drawn from it with the bot's seeded random source.
 
-When the other side's play looks predictable (it keeps playing its highest or
-its lowest card), a share of each opponent type is tied to that habit and the
-rest stays free (a restricted Nash response), so the bot takes advantage of
-the habit without becoming exploitable itself.
+The payoff's "keep" term is what makes the bot save its high cards: a card kept
+in the active hand is a card the other side cannot win and that can decide a
+later war. A predictable opponent (always its highest or its lowest card) loses
+to this strategy by itself; tying a share of the opponent to a model of its
+recent plays (a restricted Nash response) was tried and lost more games, so the
+bot keeps to the equilibrium (README, War).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from cardems.rng import Rng
 from cardems.search import run_steps
 from cardems.war import STRENGTH, WarView
 
-SAMPLES = 8          # sampled hands of the other side (opponent types)
+SAMPLES = 8           # sampled hands of the other side (opponent types)
 ITERATIONS = 32       # of regret matching
 CARD_VALUE = 1.0      # an Ace is worth 1 + CARD_VALUE cards, a two 1 card
 KEEP = 0.6            # what keeping a card of strength s in hand is worth: KEEP * s / 12
