@@ -210,3 +210,18 @@ def test_cli_refuses_an_illegal_battle_with_its_number():
     deck = " ".join(arranged("QS", "10D"))
     code, out, err = run_cli("replay", "war", "--deck", deck, "--moves", "QS/10D QS/2D")
     assert code == 2 and out == "" and "move 2 (QS/2D)" in err and err.count("\n") == 1
+
+
+def test_the_view_remembers_won_cards_and_forgets_a_won_pile_once_part_of_it_is_burned():
+    # The computer wins QS+KS: a 2-card pile under its 23-card draw pile, positions 26..27.
+    game = War.new(deck=arranged("QS 2C 3C 4C", "KS 5D 6D 7D"))
+    battle(game, "QS", "KS")
+    view = game.view(0)
+    assert view.known == (("KS", 1, 26, 2), ("QS", 1, 26, 2))
+    assert view.pile_in == (26, 28) and view.pile_out == (4, 4)
+    # Let the pile run down to the won cards with a war that burns them.
+    game = position(("5S", "5H 9H KH"), ("2S 3S 4S", "2H 3H 4H 6H"))
+    game.known = {"QD": (0, 0, 3)}          # believed to be among the human's next three cards
+    game.pile_out = [0, 0]
+    battle(game, "5S", "5H")                 # burns two of them: nobody knows which
+    assert "QD" not in dict((c, s) for c, s, *_ in game.view(1).known)
