@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import secrets
 from typing import Any
 
@@ -9,10 +10,10 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from cardems.errors import BadInput
-from cardems.games import PLANNED, game_class
+from cardems.games import PLANNED, game_class, is_playable, module_name
 from cardems.web import dom
 from cardems.web.i18n import LANGUAGES, Catalog, pick_language
-from cardems.web.options import form_html, route_from_form, route_from_setup, setup_of, summary
+from cardems.web.options import form_html, route_from_form, route_from_setup, setup_hash, setup_of, summary_text
 from cardems.web.route import SPEEDS, Route, parse_route
 
 LANG_KEY = "cardems:lang"
@@ -123,28 +124,34 @@ class App:
         dom.set_state("ready")
 
     def render_tiles(self) -> None:
+        """Each tile: playable or coming, Resume when a game is unfinished, and Play
+        opening the last-used setup (read from storage: no game's rules are loaded)."""
         for name in PLANNED:
             tile = document.querySelector(f'[data-game-tile="{name}"]')
-            if not dom.absent(tile):
-                save = dom.store_get(save_key(name))
-                tile.classList.toggle("has-save", bool(isinstance(save, dict) and "game" in save and not save.get("over")))
-        # Pişti's Play opens the last-used setup (or resumes the unfinished game)
-        tile = document.querySelector('[data-game-tile="pisti"]')
-        if not dom.absent(tile):
-            setup = self.last_setup("pisti")
+            if dom.absent(tile):
+                continue
+            playable = is_playable(name)
+            tile.classList.toggle("soon", not playable)
+            tile.classList.toggle("playable", playable)
+            save = dom.store_get(save_key(name))
+            unfinished = playable and isinstance(save, dict) and "game" in save and not save.get("over")
+            tile.classList.toggle("has-save", bool(unfinished))
+            setup = dom.store_get(setup_key(name))
             link = tile.querySelector("a")
             if not dom.absent(link):
-                link.setAttribute("href", "#/pisti" if tile.classList.contains("has-save") else setup.to_hash())
+                link.setAttribute("href", f"#/{name}" if unfinished else setup_hash(name, setup))
             line = tile.querySelector(".tile-setup")
             if not dom.absent(line):
-                line.textContent = summary(self.t, setup)
+                line.textContent = summary_text(self.t, setup) if playable else ""
 
     def last_setup(self, game: str) -> Route:
-        return route_from_setup(dom.store_get(setup_key(game)))
+        return route_from_setup(dom.store_get(setup_key(game)), game)
 
     def show_table(self, route: Route) -> None:
-        from cardems.web.pisti_table import PistiTable
-
+        stem = module_name(route.game)
+        table_class = importlib.import_module(f"cardems.web.{stem}_table").TABLE
+        if stem != "pisti":  # Pişti's styles are the shared ones
+            dom.ensure_css(f"static/css/{stem}.css")
         document.body.setAttribute("data-view", "table")
         cls = game_class(route.game)
         saved = dom.store_get(save_key(route.game))
@@ -178,7 +185,7 @@ class App:
         route.seed = game.seed
         self.replace_hash(route)
         dom.store_set(setup_key(route.game), setup_of(route))
-        self.table = PistiTable(self, route, game)
+        self.table = table_class(self, route, game)
         self.table.mount()
 
     def save(self, route: Route, game: Any) -> None:
@@ -192,10 +199,11 @@ class App:
         self.navigate(route)
 
     # ------------------------------------------------------------ options
-    def open_options(self, route: Route | None = None) -> None:
-        """The options dialog, showing ``route``'s setup (else the table's, else the last used)."""
+    def open_options(self, route: Route | None = None, game: str | None = None) -> None:
+        """The options dialog, showing ``route``'s setup (else the table's, else the
+        last used of ``game``, a lobby tile's)."""
         if route is None:
-            route = self.route if self.table is not None else self.last_setup("pisti")
+            route = self.route if self.table is not None else self.last_setup(game or "pisti")
         dialog = dom.by_id("options")
         dialog.innerHTML = form_html(self.t, route)
         if not dialog.open:
@@ -207,13 +215,15 @@ class App:
     def read_options(self) -> Route:
         """The route the options form describes now (no seed)."""
         form = document.querySelector("#options form")
+        game = dom.attr(form, "data-game") or "pisti"
         values: dict[str, str | None] = {}
-        for name in ("mode", "players", "target", "level"):
-            node = form.querySelector(f'input[name="{name}"]:checked')
-            values[name] = None if dom.absent(node) else str(node.value)
-        box = form.querySelector('input[name="last_card_pisti"]')
-        values["last_card_pisti"] = "true" if not dom.absent(box) and box.checked else None
-        route = route_from_form(values, seed=0)
+        for node in form.querySelectorAll("input"):
+            name = str(node.name)
+            if str(node.type) == "checkbox":
+                values[name] = "true" if node.checked else (None if game == "pisti" else "false")
+            elif node.checked:
+                values[name] = None if node.closest("fieldset").disabled else str(node.value)
+        route = route_from_form(values, seed=0, game=game)
         route.seed = None
         return route
 
@@ -251,7 +261,7 @@ class App:
         elif action == "new-game":
             self.new_game()
         elif action == "options":
-            self.open_options()
+            self.open_options(game=dom.attr(target, "data-game"))
         elif action == "options-start":
             self.start_from_options()
         elif action == "options-cancel":

@@ -86,3 +86,12 @@ def store_del(key: str) -> None:
         window.localStorage.removeItem(key)
     except Exception:
         pass
+
+
+def ensure_css(href: str) -> None:
+    """Add a stylesheet once (a game's own ``static/css/<stem>.css``)."""
+    if absent(document.querySelector(f'link[rel="stylesheet"][href="{href}"]')):
+        link = document.createElement("link")
+        link.rel = "stylesheet"
+        link.href = href
+        document.head.appendChild(link)

@@ -1,7 +1,8 @@
-"""Message catalogs: every text the page shows comes from ``locales/<lang>.json``.
+"""Message catalogs: every text the page shows comes from ``locales/<lang>.json``
+plus each game's own ``locales/<stem>/<lang>.json`` (keys prefixed ``<stem>.``).
 
-The same JSON files paint the static shell (via ``static/js/shell.js``) before
-Python loads, so there is one catalog per language.
+The shared JSON files paint the static shell (via ``static/js/shell.js``)
+before Python loads. A game's file is read when the game is first shown.
 """
 
 from __future__ import annotations
@@ -40,7 +41,10 @@ class Catalog:
     @classmethod
     def _load(cls, lang: str) -> dict[str, str]:
         if lang not in cls._cache:
-            cls._cache[lang] = json.loads((_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+            messages = json.loads((_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+            for path in sorted(_DIR.glob(f"*/{lang}.json")):
+                messages.update(json.loads(path.read_text(encoding="utf-8")))
+            cls._cache[lang] = messages
         return cls._cache[lang]
 
     @property

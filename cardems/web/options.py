@@ -1,8 +1,15 @@
-"""The options form of Pişti, and the setup (options + level) a player last chose.
+"""The options form of each game, and the setup (options + level) a player last chose.
 
 Pure Python (no browser), so it is tested under CPython: :func:`form_html`
 draws the form, :func:`route_from_form` turns its values into the route to
 open. The route does the validation, so a tampered form behaves like a bad link.
+
+Pişti has a hand-made form. Every other game's form is drawn from its
+``options_spec``: radio buttons per option (a check box for yes/no options),
+labelled from the game's catalog: ``<stem>.option.<name>`` (legend),
+``<stem>.option.<name>.<value>`` (a value; the value itself if missing) and
+``<stem>.option.<name>.help`` (optional help). A stored setup keeps a summary
+(catalog keys) and the link to open it, so the lobby needs no game's rules.
 """
 
 from __future__ import annotations
@@ -12,6 +19,7 @@ from typing import Any, Callable
 from urllib.parse import urlencode
 
 from cardems.bots import LEVELS
+from cardems.games import PLANNED, game_class, module_name
 from cardems.web.route import Route, parse_route
 
 GAME = "pisti"
@@ -37,8 +45,51 @@ def _choices(name: str, legend: str, items: list[tuple[str, str]], current: str,
             f'<legend>{_esc(legend)}</legend><div class="choices">{radios}</div>{note}</fieldset>')
 
 
+def _label(t: Translate, key: str, default: str) -> str:
+    text = t(key)
+    return default if text == key else text
+
+
+def _is_flag(values: tuple[Any, ...]) -> bool:
+    return set(values) == {True, False}
+
+
+def _form(game: str, title: str, fields: str, t: Translate) -> str:
+    return (
+        f'<form class="options-form" method="dialog" data-game="{_esc(game)}">'
+        f'<h2 class="dialog-title" id="options-title">{_esc(title)}</h2>'
+        f'<div class="fields">{fields}</div>'
+        f'<div class="dialog-buttons">'
+        f'<button type="button" class="btn" data-action="options-cancel">{_esc(t("options.cancel"))}</button>'
+        f'<button type="button" class="btn primary" data-action="options-start">{_esc(t("options.start"))}</button>'
+        f'</div></form>')
+
+
+def generic_form_html(t: Translate, route: Route) -> str:
+    """The options form of a game drawn from its ``options_spec``."""
+    game = str(route.game)
+    stem = module_name(game)
+    fields = ""
+    for spec in game_class(game).options_spec:
+        current = route.options.get(spec.name, spec.default)
+        legend = _label(t, f"{stem}.option.{spec.name}", spec.name.replace("_", " "))
+        help_text = _label(t, f"{stem}.option.{spec.name}.help", "")
+        if _is_flag(spec.values):
+            fields += (f'<fieldset class="field" data-field="{spec.name}"><legend>{_esc(legend)}</legend>'
+                       f'<label class="check"><input type="checkbox" name="{spec.name}" value="true"'
+                       f'{" checked" if current else ""}><span>{_esc(_label(t, f"{stem}.option.{spec.name}.true", legend))}</span></label>'
+                       + (f'<p class="field-help">{_esc(help_text)}</p>' if help_text else "") + '</fieldset>')
+            continue
+        items = [(str(v).lower(), _label(t, f"{stem}.option.{spec.name}.{str(v).lower()}", str(v))) for v in spec.values]
+        fields += _choices(spec.name, legend, items, str(current).lower(), help_text=help_text)
+    fields += _choices("level", t("options.level"), [(lv, t(f"level.{lv}")) for lv in LEVELS], route.level)
+    return _form(game, t("options.title_game", game=t(f"game.{game}.name")), fields, t)
+
+
 def form_html(t: Translate, route: Route) -> str:
-    """The options form, showing ``route``'s options and level."""
+    """The options form of ``route``'s game, showing its options and level."""
+    if route.game != GAME:
+        return generic_form_html(t, route)
     opts = route.options
     mode = str(opts.get("mode", "classic"))
     players = str(opts.get("players", 2))
@@ -56,23 +107,23 @@ def form_html(t: Translate, route: Route) -> str:
           f'<label class="check"><input type="checkbox" name="last_card_pisti" value="true"'
           f'{" checked" if last else ""}><span>{_esc(t("options.last_card_pisti"))}</span></label></fieldset>'
     )
-    return (
-        f'<form class="options-form" method="dialog" data-game="{GAME}">'
-        f'<h2 class="dialog-title" id="options-title">{_esc(t("options.title"))}</h2>'
-        f'<div class="fields">{fields}</div>'
-        f'<div class="dialog-buttons">'
-        f'<button type="button" class="btn" data-action="options-cancel">{_esc(t("options.cancel"))}</button>'
-        f'<button type="button" class="btn primary" data-action="options-start">{_esc(t("options.start"))}</button>'
-        f'</div></form>')
+    return _form(GAME, t("options.title"), fields, t)
 
 
-def route_from_form(values: dict[str, str | None], seed: int, speed: str | None = None) -> Route:
+def route_from_form(values: dict[str, str | None], seed: int, speed: str | None = None,
+                    game: str = GAME) -> Route:
     """The route a filled-in form opens: a new game (``seed``) with those options.
 
     ``values`` maps field names to the chosen value (``None`` for an unchecked
-    box or a disabled field). In Classic the target does not apply, so it keeps
-    its default and stays out of the link.
+    box or a disabled field). In Pişti Classic the target does not apply, so it
+    keeps its default and stays out of the link.
     """
+    if game != GAME:
+        query = {name: value for name, value in values.items() if value is not None}
+        route = parse_route(f"#/{game}?" + urlencode(query))
+        route.seed = seed
+        route.speed = speed
+        return route
     query = {name: value for name, value in values.items()
              if name in ("mode", "players", "target", "level") and value}
     query["last_card_pisti"] = "true" if values.get("last_card_pisti") else "false"
@@ -85,30 +136,71 @@ def route_from_form(values: dict[str, str | None], seed: int, speed: str | None 
 
 
 def setup_of(route: Route) -> dict[str, Any]:
-    """What to remember of a route as the player's last-used setup."""
-    return {"options": dict(route.options), "level": route.level}
+    """What to remember of a route as the player's last-used setup: its options and
+    level, the link that opens a new game of it, and its summary as catalog keys."""
+    fresh = Route(route.game, dict(route.options), level=route.level)
+    return {"options": dict(route.options), "level": route.level, "hash": fresh.to_hash(),
+            "summary": summary_parts(fresh)}
 
 
-def route_from_setup(setup: Any) -> Route:
+def summary_parts(route: Route) -> list[list[Any]]:
+    """A setup's one-line description as ``[catalog key, params]`` pairs."""
+    opts = route.options
+    if route.game == GAME:
+        parts: list[list[Any]] = [["table.match_to", {"n": opts["target"]}] if opts.get("mode") == "match"
+                                  else ["mode.classic", {}], [f"players.{opts.get('players', 2)}", {}]]
+        parts.append([f"level.{route.level}", {}])
+        if not opts.get("last_card_pisti", True):
+            parts.append(["options.no_last_card_pisti", {}])
+        return parts
+    stem = module_name(str(route.game))
+    parts = []
+    for spec in game_class(str(route.game)).options_spec:
+        value = opts.get(spec.name, spec.default)
+        if value != spec.default or spec.name == "players":
+            parts.append([f"{stem}.option.{spec.name}.{str(value).lower()}", {}])
+    parts.append([f"level.{route.level}", {}])
+    return parts
+
+
+def summary_text(t: Translate, setup: Any) -> str:
+    """The summary of a stored setup in the current language ("" if it has none)."""
+    parts = setup.get("summary") if isinstance(setup, dict) else None
+    if not isinstance(parts, list):
+        return ""
+    words = []
+    for part in parts:
+        if isinstance(part, list) and len(part) == 2 and isinstance(part[0], str) and isinstance(part[1], dict):
+            text = t(part[0], **part[1]) if part[1] else t(part[0])
+            if text != part[0]:
+                words.append(text)
+    return " · ".join(words)
+
+
+def setup_hash(game: str, setup: Any) -> str:
+    """The link a lobby tile opens: the stored setup's, else the game's defaults."""
+    if isinstance(setup, dict) and isinstance(setup.get("hash"), str) and setup["hash"].startswith(f"#/{game}"):
+        return setup["hash"]
+    return f"#/{game}"
+
+
+def route_from_setup(setup: Any, game: str = GAME) -> Route:
     """A new-game route (no seed) from a stored setup; defaults for anything unusable."""
+    if game not in PLANNED:
+        game = GAME
     if not isinstance(setup, dict):
-        return parse_route(f"#/{GAME}")
+        return parse_route(f"#/{game}")
     query = {}
     options = setup.get("options")
     if isinstance(options, dict):
         query.update({str(k): str(v).lower() for k, v in options.items()})
     if isinstance(setup.get("level"), str):
         query["level"] = setup["level"]
-    route = parse_route(f"#/{GAME}?" + urlencode(query))
+    route = parse_route(f"#/{game}?" + urlencode(query))
     route.notices = []
     return route
 
 
 def summary(t: Translate, route: Route) -> str:
     """A one-line description of a setup: ``Match to 151 · 4 players · Normal``."""
-    opts = route.options
-    parts = [t("table.match_to", n=opts["target"]) if opts.get("mode") == "match" else t("mode.classic"),
-             t(f"players.{opts.get('players', 2)}"), t(f"level.{route.level}")]
-    if not opts.get("last_card_pisti", True):
-        parts.append(t("options.no_last_card_pisti"))
-    return " · ".join(parts)
+    return summary_text(t, {"summary": summary_parts(route)})

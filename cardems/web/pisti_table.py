@@ -10,216 +10,52 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from pyscript import window
-
-from cardems.bots import Bot, bot_move_steps, make_bot
 from cardems.game import Event
 from cardems.pisti import Pisti, PistiView
 from cardems.web import dom
 from cardems.web.card_art import back_svg, card_svg
 from cardems.web.route import Route
+from cardems.web.table import Table
 
-PAUSES = {"normal": 0.9, "fast": 0.35, "instant": 0.0}
-SLICE_MS = 8.0  # a thinking bot hands the page back at least this often
 # Play goes counterclockwise, so seen from the human (bottom) seat 1 sits to the right.
 POSITIONS = {2: ("bottom", "top"), 3: ("bottom", "right", "left"), 4: ("bottom", "right", "top", "left")}
 ROWS = ("aces", "jacks", "two_clubs", "ten_diamonds", "most_cards", "pistis", "jack_pistis", "cards", "total")
 
 
-class PistiTable:
+class PistiTable(Table):
+    game_name = "pisti"
+
     def __init__(self, app: Any, route: Route, game: Pisti) -> None:
-        self.app = app
-        self.route = route
-        self.game = game
-        self.bots = {seat: make_bot("pisti", route.level) for seat in range(1, game.players)}
-        self.hint_bot: Bot | None = None
-        self.busy = False
-        self.alive = True
-        self.log: list[str] = []
+        super().__init__(app, route, game)
         self.flash: dict[str, Any] | None = None
         self.shown_deal = len(game.deal_results)
-        self.awaiting_next = False      # a match's deal dialog is up; "next" goes on
-        self.hint_card: str | None = None
-        self.hinting = False
-        self.hint_for = -1              # the move number the hint (or its search) is for
 
     # ------------------------------------------------------------ names
-    def t(self, key: str, **params: Any) -> str:
-        return self.app.t(key, **params)
-
     @property
     def partners(self) -> bool:
         return self.game.players == 4
-
-    def seat_name(self, seat: int | None) -> str:
-        if seat == 0:
-            return self.t("seat.you")
-        if self.game.players == 2:
-            return self.t("seat.computer")
-        return self.t("seat.computer_n", n=seat)
 
     def side_name(self, side: int) -> str:
         if self.partners:
             return self.t("side.us") if side == 0 else self.t("side.them")
         return self.seat_name(side)
 
-    def card_label(self, card: str) -> str:
-        return self.app.catalog.card_name(card)
-
     # ------------------------------------------------------------ life cycle
     def mount(self) -> None:
-        window.document.getElementById("table").hidden = False
-        game = self.game
-        if not game.moves:
-            self.log_events(game.start_events)
-        self.render()
-        if game.is_over():
-            self.show_result()
-        elif game.deal_results and not game.history:
-            # reloaded between two deals of a match: show the deal that just ended again
-            self.app.save(self.route, game)
-            self.show_result()
-        else:
-            self.app.save(self.route, game)
-            self.continue_play()
+        if not self.game.moves:
+            self.log_events(self.game.start_events)
+        super().mount()
 
-    def close(self) -> None:
-        self.alive = False
-        dialog = dom.by_id("result")
-        if dialog is not None and dialog.open:
-            dialog.close()
+    def between_rounds(self) -> bool:
+        return bool(self.game.deal_results) and not self.game.history
 
-    def continue_play(self) -> None:
-        if self.game.is_over() or not self.alive:
-            return
-        if self.game.to_move == 0:
-            self.busy = False
-            dom.set_state("ready")
-            self.render()
-        else:
-            self.busy = True
-            dom.set_state("busy")
-            self.render()
-            asyncio.ensure_future(self.run_bots())
+    def round_finished(self) -> bool:
+        return len(self.game.deal_results) > self.shown_deal
 
-    @property
-    def pause(self) -> float:
-        return PAUSES.get(self.app.speed, 0.9)
-
-    # ------------------------------------------------------------ input
-    def on_click(self, target: Any, action: str | None, event: Any) -> None:
-        card = dom.attr(target, "data-card")
-        if action is None and card and card != "back":
-            self.on_card(card, float(event.timeStamp))
-        elif action == "next":
-            dialog = dom.by_id("result")
-            if dialog.open:
-                dialog.close()
-            self.next_deal()
-        elif action == "close":
-            dom.by_id("result").close()
-        elif action == "hint":
-            self.on_hint()
-
-    def on_dialog_closed(self) -> None:
-        """The result dialog closed (a button, or Escape): a match goes on."""
-        dialog = dom.by_id("result")
-        if dialog is not None and not dialog.open:
-            self.next_deal()
-
-    def next_deal(self) -> None:
-        if self.awaiting_next:
-            self.awaiting_next = False
-            self.continue_play()
-
-    def can_act(self) -> bool:
-        return self.alive and not self.busy and not self.game.is_over() and self.game.to_move == 0
-
-    def on_card(self, card: str, started: float) -> None:
-        if not self.can_act() or card not in self.game.legal_moves():
-            return  # out of turn, during the computer's pause, a double click: ignore
-        self.busy = True
-        self.hint_card = None
-        dom.set_state("busy")
-        asyncio.ensure_future(self.human_move(card, started))
-
-    async def human_move(self, card: str, started: float) -> None:
-        await self.apply(0, card, started)
-        if self.alive:
-            await self.after_move()
-
-    # ------------------------------------------------------------ thinking
-    async def think(self, bot: Bot, seat: int) -> tuple[str | None, float]:
-        """``seat``'s move as ``bot`` sees it, awaiting between slices of its work.
-
-        Returns the move (None if the table closed or the game moved on meanwhile)
-        and the time the thinking started, for the ``cardems:ai`` measure.
-        """
-        moves = len(self.game.moves)
-        steps = bot_move_steps(self.game, bot, seat)
-        started = slice_start = dom.now()
-        while True:
-            try:
-                next(steps)
-            except StopIteration as stop:
-                return stop.value, started
-            if dom.now() - slice_start >= SLICE_MS:
-                await asyncio.sleep(0)
-                if not self.alive or len(self.game.moves) != moves:
-                    steps.close()
-                    return None, started
-                slice_start = dom.now()
-
-    def on_hint(self) -> None:
-        if not self.can_act() or self.hinting:
-            return
-        if self.hint_card is not None and self.hint_for == len(self.game.moves):
-            return  # already shown
-        self.hinting = True
-        self.hint_for = len(self.game.moves)
-        self.render()
-        asyncio.ensure_future(self.find_hint())
-
-    async def find_hint(self) -> None:
-        """What the strongest bot would play from seat 0's view: highlighted, not played."""
-        if self.hint_bot is None:
-            self.hint_bot = make_bot("pisti", "hard")
-        try:
-            move, _ = await self.think(self.hint_bot, 0)
-        finally:
-            self.hinting = False
-        if move is not None and self.alive and self.hint_for == len(self.game.moves):
-            self.hint_card = move
-        if self.alive:
-            self.render()
-
-    async def run_bots(self) -> None:
-        while self.alive and not self.game.is_over() and self.game.to_move != 0:
-            seat = self.game.to_move
-            self.render()
-            await asyncio.sleep(self.pause)
-            if not self.alive:
-                return
-            move, started = await self.think(self.bots[seat], seat)
-            if move is None or not self.alive:
-                return
-            dom.measure("cardems:ai", started)
-            await self.apply(seat, move, None)
-            if len(self.game.deal_results) > self.shown_deal:
-                break
-        if self.alive:
-            await self.after_move()
-
-    async def after_move(self) -> None:
-        if len(self.game.deal_results) > self.shown_deal:
-            self.show_result()  # a match goes on when the player presses "next"
-            return
-        self.continue_play()
-
-    async def apply(self, seat: int, move: str, started: float | None) -> None:
+    async def apply(self, seat: int, move: Any, started: float | None) -> list[Event]:
         before = self.game.view(0)
         events = self.game.play(move)
-        self.hint_card = None
+        self.hint_move = None
         self.app.save(self.route, self.game)
         took = next((e for e in events if e.kind in ("capture", "sweep")), None)
         if took is not None and took.kind == "capture" and self.pause and not self.game.deal_results[self.shown_deal:]:
@@ -231,12 +67,14 @@ class PistiTable:
             dom.measure("cardems:move", started)
         pisti = next((e for e in events if e.kind == "capture" and e.info.get("pisti")), None)
         if pisti is not None:
-            self.celebrate(pisti)
+            self.celebrate(self.t("event." + pisti.info["pisti"]),
+                           self.t("event.pisti_by", name=self.seat_name(pisti.seat), points=pisti.points))
         if self.flash is not None:
             await asyncio.sleep(self.pause)
             self.flash = None
             if self.alive:
                 self.render()
+        return events
 
     # ------------------------------------------------------------ events to words
     def log_events(self, events: list[Event]) -> None:
@@ -277,55 +115,21 @@ class PistiTable:
                 self.log.append(text)
         self.log = self.log[-3:]
 
-    def celebrate(self, event: Event) -> None:
-        banner = dom.by_id("banner")
-        if banner is None:
-            return
-        key = "event." + event.info["pisti"]
-        banner.innerHTML = (f'<span class="banner-word">{dom.esc(self.t(key))}</span>'
-                            f'<span class="banner-who">{dom.esc(self.t("event.pisti_by", name=self.seat_name(event.seat), points=event.points))}</span>')
-        banner.classList.remove("show")
-        banner.offsetWidth  # restart the CSS animation
-        banner.classList.add("show")
-
     # ------------------------------------------------------------ drawing
-    def render(self) -> None:
-        if not self.alive:
-            return
-        view = self.game.view(0)
-        dom.ROOT.classList.toggle("instant", self.app.speed == "instant")
-        dom.set_html("table-bar", self.render_bar(view))
-        dom.set_html("scoreline", self.render_scoreline(view))
-        felt = dom.by_id("felt")
-        if felt is not None:
-            felt.setAttribute("data-players", str(view.players))
-            felt.innerHTML = self.render_felt(view)
-        dom.set_html("log", "".join(f"<li>{dom.esc(line)}</li>" for line in self.log))
-
-    def render_bar(self, view: PistiView) -> str:
+    def title_parts(self) -> list[str]:
         t = self.t
+        view = self.game.view(0)
         mode = t("table.match_to", n=view.target) if view.mode == "match" else t("mode.classic")
         parts = [t("game.pisti.name"), mode]
         if view.players > 2:
             parts.append(t(f"players.{view.players}"))
         parts.append(t("level." + self.route.level))
-        speeds = "".join(
-            f'<option value="{s}"{" selected" if s == self.app.speed else ""}>{dom.esc(t("speed." + s))}</option>'
-            for s in ("normal", "fast", "instant"))
-        return (
-            f'<a class="back" href="#/">{dom.esc(t("nav.back"))}</a>'
-            f'<h2 class="table-title">{dom.esc(" · ".join(parts))}</h2>'
-            f'<div class="bar-controls">'
-            f'<label class="speed"><span>{dom.esc(t("speed.label"))}</span>'
-            f'<select id="speed">{speeds}</select></label>'
-            f'<button type="button" class="btn" data-action="options" aria-haspopup="dialog">{dom.esc(t("action.options"))}</button>'
-            f'<button type="button" class="btn primary" data-action="new-game">{dom.esc(t("action.new_game"))}</button>'
-            f'</div>'
-        )
+        return parts
 
-    def render_scoreline(self, view: PistiView) -> str:
+    def render_scoreline(self) -> str:
         """The compact scoreboard above the felt: the deal and match totals (match),
         and each partnership's pooled cards and points (4 players)."""
+        view = self.game.view(0)
         if view.mode != "match" and not self.partners:
             return ""
         t = self.t
@@ -347,7 +151,8 @@ class PistiTable:
                       f'<span class="side-name">{dom.esc(self.side_name(side))}</span>{stats}{total}</div>')
         return f'<section class="scoreline-inner" aria-label="{dom.esc(t("table.scoreboard"))}">{items}</section>'
 
-    def render_felt(self, view: PistiView) -> str:
+    def render_felt(self) -> str:
+        view = self.game.view(0)
         positions = POSITIONS[view.players]
         seats = "".join(self.render_seat(view, seat, positions[seat]) for seat in range(view.players))
         return seats + self.render_center(view) + self.render_status(view)
@@ -362,19 +167,17 @@ class PistiTable:
                 return ""
             if self.hinting:
                 return self.t("hint.thinking")
-            if self.hint_card is not None:
-                return self.t("hint.shown", card=self.card_label(self.hint_card))
+            if self.hint_move is not None:
+                return self.t("hint.shown", card=self.card_label(self.hint_move))
             return self.t("turn.you")
         if self.partners and view.to_move == 2:
             return self.t("turn.partner")
         return self.t("turn.other", name=self.seat_name(view.to_move))
 
     def render_status(self, view: PistiView) -> str:
-        hint_ok = self.can_act() and not self.hinting
         return (f'<div class="status-row">'
                 f'<p class="status" id="status" aria-live="polite">{dom.esc(self.status_text(view))}</p>'
-                f'<button type="button" class="btn hint-btn" data-action="hint"{"" if hint_ok else " disabled"}>'
-                f'{dom.esc(self.t("action.hint"))}</button></div>')
+                f'{self.hint_button()}</div>')
 
     def render_seat(self, view: PistiView, seat: int, where: str) -> str:
         side = seat % 2 if self.partners else seat
@@ -395,7 +198,7 @@ class PistiTable:
         if seat == 0:
             playable = set(self.game.legal_moves()) if self.can_act() else set()
             cards = "".join(
-                f'<button type="button" class="card face{" hint" if c == self.hint_card else ""}" data-card="{c}" '
+                f'<button type="button" class="card face{" hint" if c == self.hint_move else ""}" data-card="{c}" '
                 f'aria-label="{dom.esc(self.t("card.play", card=self.card_label(c)))}"'
                 f'{"" if c in playable else " disabled"}>{card_svg(c)}</button>'
                 for c in view.hand)
@@ -503,49 +306,33 @@ class PistiTable:
         t = self.t
         match = view.mode == "match"
         self.shown_deal = len(game.deal_results)
-        dialog = dom.by_id("result")
         deals = result.detail["deals"]
         deal = deals[-1]
         deal_no = len(deals)
         notes = ""
         if result.over:
             title = self.result_title(result.winner, match)
-            dialog.setAttribute("data-winner", str(result.winner))
-            dialog.setAttribute("data-scores", ",".join(str(s) for s in result.scores))
-            buttons = (f'<button type="button" class="btn" data-action="close">{dom.esc(t("action.close"))}</button>'
-                       f'<button type="button" class="btn" data-action="options" aria-haspopup="dialog">{dom.esc(t("action.options"))}</button>'
-                       f'<button type="button" class="btn primary" data-action="new-game" autofocus>{dom.esc(t("action.new_game"))}</button>')
             if not match and len({d["total"] for d in deal}) == 1 and result.winner != "draw":
                 notes += f'<p class="note">{dom.esc(t("result.tiebreak"))}</p>'
             if match:
                 notes += f'<p class="note">{dom.esc(t("result.match_final", n=view.target))}</p>'
         else:
             title = t("result.deal_over", n=deal_no)
-            dialog.removeAttribute("data-winner")
-            dialog.removeAttribute("data-scores")
             if max(view.match_scores) >= view.target:
                 notes += f'<p class="note">{dom.esc(t("result.match_tie"))}</p>'
             lead = view.lead
             notes += (f'<p class="note">' + dom.esc(t("result.next_you") if lead == 0 else
                                                  t("result.next_lead", name=self.seat_name(lead))) + '</p>')
-            buttons = (f'<button type="button" class="btn primary" data-action="next" autofocus>'
-                       f'{dom.esc(t("action.next_deal", n=view.deal_no))}</button>')
         opening = "".join(f'<span class="mini card face" data-card="{c}" role="img" aria-label="{dom.esc(self.card_label(c))}">{card_svg(c)}</span>'
                           for c in view.revealed)
         tables = self.breakdown_table(deal, t("table.deal", n=deal_no) if match else "")
         if match:
             tables += self.scoreboard_table(view, deals, result.winner if result.over else None)
-        dialog.classList.toggle("match", match)
-        dialog.innerHTML = (
-            f'<h2 class="result-title" id="result-title">{dom.esc(title)}</h2>{notes}'
-            f'<div class="result-tables">{tables}</div>'
-            f'<div class="revealed"><p>{dom.esc(t("result.opening"))}</p><div class="mini-row">{opening}</div></div>'
-            f'<div class="dialog-buttons">{buttons}</div>')
-        if not dialog.open:
-            dialog.showModal()
-        dialog.scrollTop = 0
-        self.busy = not result.over
-        self.awaiting_next = not result.over
-        self.hint_card = None
-        self.render()
-        dom.set_state("over" if result.over else "ready")
+        dom.by_id("result").classList.toggle("match", match)
+        self.open_result(title, f'{notes}<div class="result-tables">{tables}</div>'
+                                f'<div class="revealed"><p>{dom.esc(t("result.opening"))}</p>'
+                                f'<div class="mini-row">{opening}</div></div>',
+                         final=result.over, next_label=t("action.next_deal", n=view.deal_no))
+
+
+TABLE = PistiTable

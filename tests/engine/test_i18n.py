@@ -12,14 +12,30 @@ LOCALES = Path(__file__).resolve().parents[2] / "cardems" / "web" / "locales"
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
-def load(lang):
-    return json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
+GAME_DIRS = sorted(p.name for p in LOCALES.iterdir() if p.is_dir())
 
 
+def load(lang, part=""):
+    """A shared catalog, or a game's own (``part`` = its directory)."""
+    path = LOCALES / part / f"{lang}.json" if part else LOCALES / f"{lang}.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def merged(lang):
+    catalog = load(lang)
+    for part in GAME_DIRS:
+        catalog.update(load(lang, part))
+    return catalog
+
+
+@pytest.mark.parametrize("part", [""] + GAME_DIRS)
 @pytest.mark.parametrize("lang", sorted(set(LANGUAGES) - {"en"}))
-def test_every_language_has_every_key_and_the_same_placeholders(lang):
-    en, other = load("en"), load(lang)
+def test_every_language_has_every_key_and_the_same_placeholders(lang, part):
+    en, other = load("en", part), load(lang, part)
     assert set(other) == set(en)
+    if part:  # a game's keys are its own: prefixed with its stem, never overriding shared ones
+        assert all(key.startswith(part + ".") for key in en), part
+        assert not set(en) & set(load("en")), part
     for key, text in en.items():
         assert set(PLACEHOLDER.findall(other[key])) == set(PLACEHOLDER.findall(text)), key
         assert other[key].strip(), key
@@ -47,7 +63,7 @@ def test_card_names_and_direction():
 
 
 def test_every_key_used_in_the_web_code_exists():
-    en = load("en")
+    en = merged("en")
     web = Path(__file__).resolve().parents[2] / "cardems" / "web"
     html = (web.parents[1] / "index.html").read_text(encoding="utf-8")
     used = set(re.findall(r'data-i18n="([\w.\-]+)"', html))

@@ -28,3 +28,16 @@ def test_interpreter_is_self_hosted_and_relative():
     assert interpreter == "./static/vendor/pyodide/pyodide.mjs"
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     assert not re.search(r'(src|href)="(https?:)?//', html)
+
+
+def test_every_playable_game_has_its_table_and_styles():
+    from cardems.games import module_name, playable
+
+    for name in playable():
+        stem = module_name(name)
+        assert (ROOT / "cardems" / "bots" / f"{stem}.py").is_file(), name
+        assert (ROOT / "cardems" / "web" / f"{stem}_table.py").is_file(), name
+        if stem != "pisti":
+            assert (ROOT / "static" / "css" / f"{stem}.css").is_file(), name
+            for lang in ("en", "tr", "ar", "fa"):
+                assert (ROOT / "cardems" / "web" / "locales" / stem / f"{lang}.json").is_file(), (name, lang)

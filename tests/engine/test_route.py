@@ -88,3 +88,55 @@ def test_the_form_shows_the_current_setup_in_either_language():
         assert 'data-action="options-start"' in html and "{" not in html
     assert summary(Catalog("en").t, route) == "Classic · 4 players · Hard"
     assert summary(Catalog("ar").t, parse_route("#/pisti?mode=match")).startswith("مباراة حتى 151 نقطة")
+
+
+# ---------------------------------------------------------------- any game's form, from its options
+import sys  # noqa: E402
+
+import pytest  # noqa: E402
+import types  # noqa: E402
+
+from cardems import games  # noqa: E402
+from cardems.game import Option  # noqa: E402
+from cardems.web.options import setup_hash, summary_text  # noqa: E402
+
+
+@pytest.fixture
+def fake_game(monkeypatch):
+    """A registered game "war" whose rules are a stand-in with two options."""
+    module = types.ModuleType("cardems.fake_rules")
+
+    class Fake:
+        name = "war"
+        options_spec = (Option("fast", (True, False), False), Option("players", (2, 3), 2))
+
+    module.Fake = Fake
+    monkeypatch.setitem(sys.modules, "cardems.fake_rules", module)
+    monkeypatch.setitem(games.SOURCES, "war", ("cardems.fake_rules", "Fake"))
+    monkeypatch.setattr(games, "is_playable", lambda name: name in ("pisti", "war"))
+    monkeypatch.setattr(sys.modules["cardems.web.route"], "is_playable", lambda name: name in ("pisti", "war"))
+    monkeypatch.setattr(sys.modules["cardems.web.options"], "module_name", lambda name: "war")
+    return Fake
+
+
+def test_a_game_without_a_hand_made_form_gets_one_from_its_options(fake_game):
+    route = parse_route("#/war?players=3&level=easy")
+    html = form_html(Catalog("en").t, route)
+    assert 'data-game="war"' in html
+    assert 'name="players" value="3" checked' in html and 'name="players" value="2"' in html
+    assert 'type="checkbox" name="fast" value="true">' in html  # unchecked: the default is False
+    assert 'name="level" value="easy" checked' in html and "{" not in html
+    made = route_from_form({"fast": "true", "players": "2", "level": "hard"}, seed=7, game="war")
+    assert (made.options, made.level, made.seed, made.notices) == ({"fast": True, "players": 2}, "hard", 7, [])
+    bad = route_from_form({"fast": "maybe", "players": "9"}, seed=7, game="war")
+    assert bad.options == {"fast": False, "players": 2} and len(bad.notices) == 2
+
+
+def test_a_stored_setup_gives_the_lobby_its_link_and_summary_without_the_rules(fake_game):
+    setup = setup_of(parse_route("#/war?players=3&level=hard&seed=9"))
+    assert setup_hash("war", setup) == "#/war?players=3&level=hard"  # a new game: no seed
+    t = Catalog("en").t
+    assert summary_text(t, setup) == "Hard"  # option labels missing from the catalog are left out
+    assert setup["summary"][0] == ["war.option.players.3", {}]
+    assert setup_hash("war", {"hash": "#/pisti?players=4"}) == "#/war"  # another game's link is refused
+    assert summary_text(t, {"summary": [["level.easy", {}], "junk", [1, 2]]}) == "Easy"
