@@ -28,8 +28,8 @@ from cardems.rng import Rng
 from cardems.search import run_steps
 from cardems.war import STRENGTH, WarView
 
-SAMPLES = 8           # sampled hands of the other side (opponent types)
-ITERATIONS = 32       # of regret matching
+SAMPLES = 6           # sampled hands of the other side (opponent types)
+ITERATIONS = 24       # of regret matching
 CARD_VALUE = 1.0      # an Ace is worth 1 + CARD_VALUE cards, a two 1 card
 KEEP = 0.6            # what keeping a card of strength s in hand is worth: KEEP * s / 12
 PURIFY = 0.04         # probabilities below this are dropped from the final strategy
