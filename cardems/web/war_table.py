@@ -281,7 +281,7 @@ class WarTable(Table):
         for i in range(downs):
             layers += f'<div class="card back" data-card="back" style="--i:{i}">{back_svg()}</div>'
         for j, (seat, card) in enumerate(view.table_up[-4:]):
-            layers += (f'<div class="card face tied" data-card="{card}" style="--i:{downs + j}" role="img" '
+            layers += (f'<div class="card face tied" data-card="{card}" style="--i:{downs}; --j:{j}" role="img" '
                        f'aria-label="{dom.esc(self.card_label(card))}">{card_svg(card)}</div>')
         text = dom.esc(self.t("war.at_stake", n=size))
         return (f'<div class="war-stack" data-table="{size}"><div class="stack-cards">{layers}</div>'
@@ -317,7 +317,8 @@ class WarTable(Table):
                 mark[1 - shown.winner] = " lost"
             outcome = self.outcome_text(shown)
         slots = (self.slot(1, theirs, view.other_committed, mark[1])
-                 + f'<div class="battle-outcome" aria-live="polite">{dom.esc(outcome)}</div>'
+                 + f'<div class="battle-outcome{"" if outcome else " idle"}" aria-live="polite">'
+                   f'{dom.esc(outcome or self.t("war.vs"))}</div>'
                  + self.slot(0, mine, False, mark[0]))
         return (f'<section class="center battle" aria-label="{dom.esc(self.t("war.battle"))}">'
                 f'{self.render_last(view)}<div class="battle-slots">{slots}</div>{self.render_stack(view)}'
