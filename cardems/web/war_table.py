@@ -222,11 +222,17 @@ class WarTable(Table):
                 f'{self.hint_button()}</div>')
 
     def render_pile(self, view: WarView, seat: int) -> str:
+        """A draw pile with its count; just after a battle, the winner's shows what it gained."""
         n = view.draw_sizes[seat]
         label = dom.esc(self.t("war.draw_pile_of", name=self.seat_name(seat), n=n))
         card = f'<div class="card back" data-card="back">{back_svg()}</div>' if n else '<div class="card slot"></div>'
-        return (f'<div class="draw-pile{" empty" if not n else ""}" data-pile="{seat}" role="img" aria-label="{label}">'
-                f'{card}<span class="count" data-draw-count="{n}">{n}</span></div>')
+        shown = self.shown_battle(view)
+        gained = ""
+        if shown is not None and shown.winner == seat and not view.over:
+            gained = f'<span class="gain" aria-hidden="true">+{shown.pile}</span>'
+        cls = "draw-pile" + (" empty" if not n else "") + (" gained" if gained else "")
+        return (f'<div class="{cls}" data-pile="{seat}" role="img" aria-label="{label}">'
+                f'{card}<span class="count" data-draw-count="{n}">{n}</span>{gained}</div>')
 
     def render_seat(self, view: WarView, seat: int, where: str) -> str:
         t = self.t
