@@ -60,7 +60,7 @@ def test_replay_options_and_level():
     (["replay", "pisti", "--seed", "-4"], "seed"),
     (["replay", "pisti"], "--deck"),
     (["replay", "chess", "--seed", "1"], "chess"),
-    (["replay", "war", "--seed", "1"], "war"),
+    (["replay", "war", "--seed", "1", "--moves", "2S/3S/4S"], "move 1"),
 ])
 def test_bad_input_exits_2_with_one_line_on_stderr_and_nothing_on_stdout(argv, needle):
     code, out, err = run(*argv)

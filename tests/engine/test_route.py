@@ -2,6 +2,7 @@
 
 from hypothesis import given, strategies as st
 
+from cardems.games import PLANNED, is_playable
 from cardems.web.route import parse_route
 
 
@@ -13,7 +14,9 @@ def test_lobby_and_game_routes():
 
 
 def test_planned_games_are_coming_and_unknown_games_go_to_the_lobby():
-    assert parse_route("#/war").coming
+    for name in PLANNED:
+        route = parse_route(f"#/{name}")
+        assert route.game == name and route.coming == (not is_playable(name))
     route = parse_route("#/chess")
     assert route.game is None and route.notices[0][0] == "notice.unknown_game"
 

@@ -1,0 +1,110 @@
+"""Properties of War over random seeds and random legal play (Hypothesis)."""
+
+from hypothesis import given, strategies as st
+
+from cardems.cards import standard_deck
+from cardems.rng import Rng
+from cardems.war import War
+
+ORDER = "2 3 4 5 6 7 8 9 10 J Q K A".split()   # Ace high, written out independently of the engine
+
+
+def higher(a: str, b: str) -> int | None:
+    ra, rb = ORDER.index(a[:-1]), ORDER.index(b[:-1])
+    return None if ra == rb else (0 if ra > rb else 1)
+
+
+@given(st.integers(0, 2**32), st.integers(0, 2**32))
+def test_every_card_is_accounted_for_and_counts_plus_table_make_52(seed, play_seed):
+    game = War.new(seed=seed)
+    rng = Rng(play_seed)
+    while not game.is_over():
+        assert sorted(game.all_cards()) == sorted(standard_deck())
+        view = game.view(0)
+        assert sum(view.counts) + view.table_size == 52
+        assert all(len(h) <= 3 for h in game.hands) and game.hands[0] and game.hands[1]
+        game.play(rng.choice(game.legal_moves()))
+    assert sorted(game.all_cards()) == sorted(standard_deck())
+    assert sorted(game.result().scores) == [0, 52] and game.winner == game.counts().index(52)
+
+
+@given(st.integers(0, 2**32), st.integers(0, 2**32))
+def test_each_battle_follows_the_rules(seed, play_seed):
+    game = War.new(seed=seed)
+    rng = Rng(play_seed)
+    while not game.is_over():
+        game.play(rng.choice(game.legal_moves()))       # the computer commits
+        before = game.copy()
+        human = rng.choice(game.legal_moves())
+        events = game.play(human)
+        computer = before.committed
+        battle = events[0]
+        assert battle.kind == "battle" and battle.cards == (human, computer)
+        winner = higher(human, computer)
+        assert battle.info["winner"] == winner
+        table = len(before.table) + 2
+        counts = before.counts()
+        if winner is not None:
+            take = events[1]
+            assert take.kind == "take" and take.seat == winner and take.info["count"] == table
+            expected = [counts[s] - 1 + (table if s == winner else 0) for s in (0, 1)]
+            assert game.counts() == expected
+            pile = [c for _, c, _ in before.table] + [human, computer]
+            mine = before.hands[winner] + before.draw[winner]
+            mine.remove(human if winner == 0 else computer)
+            assert sorted(game.hands[winner] + game.draw[winner]) == sorted(mine + pile)
+            # the won cards went under the pile: what was in the pile comes out first
+            k = 3 - (len(before.hands[winner]) - 1)
+            assert game.draw[winner][:max(0, len(before.draw[winner]) - k)] == before.draw[winner][k:]
+        elif events[1].kind == "war":
+            for s, card in ((0, human), (1, computer)):
+                hand_left = len(before.hands[s]) - 1
+                expect = max(0, min(3, len(before.draw[s]) - (0 if hand_left else 1)))
+                assert events[1].info["burned"][s] == expect
+            assert len(game.table) == table + sum(events[1].info["burned"])
+        else:
+            assert events[-1].kind == "game_over"
+
+
+@given(st.integers(0, 2**32))
+def test_a_game_always_ends(seed):
+    game = War.new(seed=seed)
+    rng = Rng(seed ^ 0xABCDEF)
+    while not game.is_over():
+        game.play(rng.choice(game.legal_moves()))
+        assert len(game.history) < 100_000
+    assert game.result().over and game.to_move is None
+
+
+@given(st.integers(0, 2**32), st.integers(0, 2**32), st.integers(0, 400))
+def test_saves_and_battle_replays_reproduce_the_game(seed, play_seed, stop):
+    game = War.new(seed=seed)
+    rng = Rng(play_seed)
+    while not game.is_over() and len(game.moves) < stop:
+        game.play(rng.choice(game.legal_moves()))
+    again = War.from_json(game.to_json())
+    assert again.view(0) == game.view(0) and again.view(1) == game.view(1)
+    assert again.draw == game.draw and again.rng.state == game.rng.state
+    replay = War.new(seed=seed)
+    for token in game.moves:
+        replay.play(token)
+    assert replay.to_json() == game.to_json()
+    assert all("/" in m for m in game.moves[:-1])
+
+
+@given(st.integers(0, 2**32), st.integers(0, 2**32))
+def test_views_show_only_what_the_seat_may_see(seed, play_seed):
+    game = War.new(seed=seed)
+    rng = Rng(play_seed)
+    seen: set[str] = set()
+    while not game.is_over():
+        events = game.play(rng.choice(game.legal_moves()))
+        for event in events:
+            seen.update(event.cards)
+        for seat in (0, 1):
+            view = game.view(seat)
+            assert set(view.hand) == set(game.hands[seat])
+            assert {c for _, c in view.table_up} <= seen
+            assert {c for c, *_ in view.known} <= seen
+        assert game.view(0).committed is None
+        assert all(e.kind != "commit" or not e.cards for e in events)
