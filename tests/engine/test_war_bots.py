@@ -135,3 +135,11 @@ def test_hard_is_not_predictable():
     game = War.new(deck=arranged("5S 9S KS", "6H 10H QH"))
     choices = {hard.choose(game.view(1), game.legal_moves(), Rng(salt)) for salt in range(40)}
     assert len(choices) >= 2
+
+
+def test_the_bonus_leans_hard_towards_normals_card_without_losing_the_mix_where_it_is_close():
+    mine, types = ["5S", "9S", "KS"], [["6H", "10H", "AH"], ["4H", "JH", "QH"]]
+    plain = solve(mine, types, (0.0, 0.0))
+    leaning = solve(mine, types, (0.0, 0.0), favour="5S", bonus=0.3)
+    assert leaning[0] > plain[0]
+    assert solve(mine, types, (0.0, 0.0), favour="5S", bonus=5.0) == [1.0, 0.0, 0.0]
