@@ -1,4 +1,4 @@
-"""Pis Yedili on the page: whole matches with 2 and 4 players, played by clicking
+"""Pis Yedili on the page: whole matches to 101 with 2, 3 and 4 players, played by clicking
 enabled buttons only (cards, draw, pass, the suit chooser, muamele picks, next)."""
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def play_match(player, checks=None, limit: int = 2000) -> list[str]:
 
 
 def test_a_two_player_match_played_by_clicks_ends_as_the_engine_says(player):
-    player.open("#/pis-yedili?players=2&target=51&seed=77&level=easy&speed=instant")
+    player.open("#/pis-yedili?players=2&seed=77&level=easy&speed=instant")
     page = player.page
     assert page.locator("[data-seat]").count() == 2
 
@@ -150,7 +150,7 @@ def table_checks(player):
 
 
 def test_a_four_player_match_to_the_end(player):
-    player.open("#/pis-yedili?players=4&target=31&seed=5&level=normal&speed=instant")
+    player.open("#/pis-yedili?players=4&seed=5&level=normal&speed=instant")
     page = player.page
     assert page.locator("[data-seat]").count() == 4
     assert page.locator(".scoreline .side-chip").count() == 4
