@@ -154,6 +154,8 @@ class PisYediliTable(Table):
         return None
 
     async def animate(self, seat: int, move: Any, events: list[Event], before: Any) -> None:
+        if not self.pause:
+            return
         again = next((e for e in events if e.kind == "again"), None)
         if again is not None:
             word = self.k("banner.ace") if again.info["reason"] == "ace" else self.k("banner.pisti")

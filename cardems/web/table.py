@@ -271,12 +271,12 @@ class Table:
         self.render()
         if started is not None:
             dom.measure("cardems:move", started)
-        if self.pause:
-            await self.animate(seat, move, events, before)
+        await self.animate(seat, move, events, before)
         return events
 
     async def animate(self, seat: int, move: Any, events: list[Event], before: Any) -> None:
-        """Show what ``events`` did before play goes on (default: nothing)."""
+        """Show what ``events`` did before play goes on (default: nothing); wait
+        only when :attr:`pause` is not zero (instant speed)."""
 
     def log_events(self, events: list[Event]) -> None:
         for event in events:

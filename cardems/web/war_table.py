@@ -139,20 +139,12 @@ class WarTable(Table):
         self.continue_play()
 
     # ------------------------------------------------------------ moves
-    async def apply(self, seat: int, move: Any, started: float | None) -> list[Event]:
-        events = self.game.play(move)
-        self.hint_move = None
-        self.app.save(self.route, self.game)
-        self.log_events(events)
-        self.render()
-        if started is not None:
-            dom.measure("cardems:move", started)
+    async def animate(self, seat: int, move: Any, events: list[Event], before: Any) -> None:
         battle = next((e for e in events if e.kind == "battle"), None)
         if battle is not None and any(e.kind == "war" for e in events):
             self.celebrate(self.t("war.banner"), self.t("war.at_stake", n=len(self.game.table)))
         if battle is not None and self.pause:
             await asyncio.sleep(self.pause)   # let both cards be seen before the next battle
-        return events
 
     def log_events(self, events: list[Event]) -> None:
         """One line per battle: both cards and what came of it."""
