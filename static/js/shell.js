@@ -1,8 +1,9 @@
 // The shell: paints the page in the player's language before Python loads,
 // follows PyScript's loading on the progress bar, and shows a clear message
 // if the engine cannot start. Python takes over through window.cardemsShell.
-// Once the app is ready it registers the service worker (sw.js), and offers a
-// new version when one has been installed: the player chooses when to reload.
+// Once the app is ready it links the web app manifest, registers the service
+// worker (sw.js), and offers a new version when one has been installed: the
+// player chooses when to reload.
 (function () {
   "use strict";
   var LANGS = { en: "ltr", tr: "ltr", ar: "rtl", fa: "rtl" };
@@ -108,6 +109,7 @@
     done = true;
     var loading = document.getElementById("loading");
     if (loading) loading.hidden = true;
+    offerInstall();
     keepOffline();
   }
 
@@ -141,6 +143,17 @@
     sw.addEventListener("controllerchange", function () {
       if (reloading) location.reload();
     });
+  }
+
+  // The web app manifest is linked once the app is ready: the browser's install
+  // check (fetching the manifest, decoding its icons, drawing frames meanwhile)
+  // then does not compete with the interpreter starting.
+  function offerInstall() {
+    if (document.querySelector('link[rel="manifest"]')) return;
+    var link = document.createElement("link");
+    link.rel = "manifest";
+    link.href = "manifest.webmanifest";
+    document.head.appendChild(link);
   }
 
   // Keep the site for offline play: registered once the app is ready, so the
