@@ -31,12 +31,16 @@
     return "cardems/web/locales/" + lang + ".json";
   }
 
+  function setRoot(lang) {  // only a change: a new value makes the browser restyle the whole page
+    if (root.lang !== lang) root.lang = lang;
+    if (root.dir !== LANGS[lang]) root.dir = LANGS[lang];
+  }
+
   function apply(lang, messages) {
-    root.lang = lang;
-    root.dir = LANGS[lang];
+    setRoot(lang);
     document.querySelectorAll("[data-i18n]").forEach(function (node) {
       var text = messages[node.getAttribute("data-i18n")];
-      if (text) node.textContent = text;
+      if (text && node.textContent !== text) node.textContent = text;  // unchanged text: no new layout
     });
     if (messages["app.name"]) document.title = messages["app.name"];
     var select = document.getElementById("lang");
@@ -45,8 +49,7 @@
 
   function setLanguage(lang) {
     if (!LANGS[lang]) lang = "en";
-    root.lang = lang;
-    root.dir = LANGS[lang];
+    setRoot(lang);
     if (catalogs[lang]) { apply(lang, catalogs[lang]); return Promise.resolve(); }
     return fetch(catalogUrl(lang)).then(function (r) { return r.json(); }).then(function (messages) {
       catalogs[lang] = messages;
@@ -199,8 +202,8 @@
   }
   var creep = setInterval(function () {
     if (done) clearInterval(creep);
-    else show(value + (nextMark() - value) * 0.04);
-  }, 100);
+    else show(value + (nextMark() - value) * 0.18);
+  }, 500);  // each step of the bar is a frame drawn while the interpreter starts: few of them
   // A module or the interpreter that fails to load: resource errors do not bubble, so capture them.
   window.addEventListener("error", function (event) {
     var t = event.target;
