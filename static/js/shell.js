@@ -173,10 +173,8 @@
   // The first screen's Python files, fetched while the interpreter downloads and
   // starts (PyScript asks for them only once it is up). The config is read past
   // the memory cache, so its preload (in the HTML) stays for PyScript's own request.
-  // On a visit the service worker answers from its cache there is no network wait
-  // to hide, and the preloads would only add requests while the interpreter starts.
   function preloadFiles() {
-    if (!window.fetch || (navigator.serviceWorker && navigator.serviceWorker.controller)) return;
+    if (!window.fetch) return;
     fetch("pyscript.json", { cache: "no-store" }).then(function (r) { return r.json(); }).then(function (config) {
       var urls = Object.keys(config.files || {});
       var main = document.querySelector('script[type="py"][src]');
