@@ -21,7 +21,7 @@ from typing import Any, Union
 
 from cardems.abstract_score import (SEQUENCE_RANKS, SHORT_RANKS, SUIT_ORDER, DealScore, score_combinations,
                                     score_half)
-from cardems.cards import JOKER, Card, check_deck, parse_cards, suit_of
+from cardems.cards import JOKER, Card, arranged_deck, suit_of
 from cardems.errors import BadInput
 from cardems.game import Event, Game, Option, Result, parse_options
 from cardems.rng import Rng
@@ -143,12 +143,9 @@ class Abstract(Game[Move]):
     def new(cls, options: dict[str, Any] | None = None, *, seed: int = 0,
             deck: list[str] | str | None = None) -> "Abstract":
         opts = parse_options(OPTIONS, options)
-        arranged = None
-        if deck is not None:
-            arranged = parse_cards(deck)
-            check_deck(arranged, full_deck(opts["variant"]))
-            if opts["variant"] == "unlimited" and arranged[0] != JOKER:
-                raise BadInput("in unlimited Abstract the joker X must be the first card (the exposed end)")
+        arranged = arranged_deck(deck, full_deck(opts["variant"]))
+        if arranged is not None and opts["variant"] == "unlimited" and arranged[0] != JOKER:
+            raise BadInput("in unlimited Abstract the joker X must be the first card (the exposed end)")
         game = cls(opts, seed, arranged)
         game.start_events = game._start_deal(list(arranged) if arranged else None)
         return game

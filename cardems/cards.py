@@ -86,3 +86,12 @@ def check_deck(cards: list[Card], expected: list[Card]) -> None:
             extra = "duplicated" if card in want else "not in this game's deck"
             raise BadInput(f"card {card} is {extra}")
         want[card] = left - 1
+
+
+def arranged_deck(deck: str | Iterable[str] | None, expected: list[Card]) -> list[Card] | None:
+    """An arranged deal's cards (``--deck``), checked to be ``expected`` reordered; None if none given."""
+    if deck is None:
+        return None
+    cards = parse_cards(deck)
+    check_deck(cards, expected)
+    return cards

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from cardems.cards import SUITS, Card, check_deck, parse_card, parse_cards, standard_deck
+from cardems.cards import SUITS, Card, arranged_deck, parse_card, standard_deck
 from cardems.errors import BadInput, IllegalMove
 from cardems.game import Event, Game, Option, Result, parse_options
 from cardems.rng import Rng
@@ -225,10 +225,7 @@ class PisYedili(Game[str]):
     def new(cls, options: dict[str, Any] | None = None, *, seed: int = 0,
             deck: list[str] | str | None = None) -> "PisYedili":
         opts = parse_options(OPTIONS, options)
-        arranged = None
-        if deck is not None:
-            arranged = parse_cards(deck)
-            check_deck(arranged, deck_for(opts["players"]))
+        arranged = arranged_deck(deck, deck_for(opts["players"]))
         game = cls(opts, seed, arranged)
         game.start_events = game._start_round(list(arranged) if arranged else None)
         return game

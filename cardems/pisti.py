@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cardems.cards import Card, check_deck, parse_card, parse_cards, rank_of, standard_deck
+from cardems.cards import Card, arranged_deck, parse_card, rank_of, standard_deck
 from cardems.errors import BadInput, IllegalMove
 from cardems.game import Event, Game, Option, Result, parse_options
 from cardems.rng import Rng
@@ -230,10 +230,7 @@ class Pisti(Game[Card]):
     def new(cls, options: dict[str, Any] | None = None, *, seed: int = 0,
             deck: list[str] | str | None = None) -> "Pisti":
         opts = parse_options(OPTIONS, options)
-        arranged = None
-        if deck is not None:
-            arranged = parse_cards(deck)
-            check_deck(arranged, list(FULL_DECK))
+        arranged = arranged_deck(deck, list(FULL_DECK))
         game = cls(opts, seed, arranged)
         game.start_events = game._start_deal(list(arranged) if arranged else None)
         return game

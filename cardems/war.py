@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Union
 
-from cardems.cards import RANKS, Card, check_deck, parse_card, parse_cards, rank_of, standard_deck
+from cardems.cards import RANKS, Card, arranged_deck, parse_card, rank_of, standard_deck
 from cardems.errors import BadInput, IllegalMove
 from cardems.game import Event, Game, Option, Result, parse_options
 from cardems.rng import Rng
@@ -137,10 +137,7 @@ class War(Game[Move]):
     def new(cls, options: dict[str, Any] | None = None, *, seed: int = 0,
             deck: list[str] | str | None = None) -> "War":
         opts = parse_options(OPTIONS, options)
-        arranged = None
-        if deck is not None:
-            arranged = parse_cards(deck)
-            check_deck(arranged, list(FULL_DECK))
+        arranged = arranged_deck(deck, list(FULL_DECK))
         game = cls(opts, seed, arranged)
         if arranged is not None:
             cards = list(arranged)
