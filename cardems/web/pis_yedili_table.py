@@ -215,9 +215,7 @@ class PisYediliTable(Table):
         attrs = f'class="seat seat-{where}{turn}" data-seat="{seat}"'
         if seat == 0:
             return f'<section {attrs}>{head}{self.render_hand(view)}</section>'
-        backs = "".join(f'<div class="card back" data-card="back">{back_svg()}</div>' for _ in range(min(n, 8)))
-        label = dom.esc(self.t("table.hand_of", name=self.seat_name(seat), n=n))
-        return f'<section {attrs}>{head}<div class="hand theirs" role="img" aria-label="{label}">{backs}</div></section>'
+        return f'<section {attrs}>{head}{self.other_hand_html(seat, min(n, 8), n)}</section>'
 
     def render_hand(self, view: PisYediliView) -> str:
         legal = self.game.legal_moves() if self.can_act() else []

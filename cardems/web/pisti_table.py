@@ -196,18 +196,8 @@ class PistiTable(Table):
         head = f'<header class="seat-head"><h3 class="seat-name">{name}{tag}{lead}</h3>{stats}</header>'
         attrs = f'class="seat seat-{where}{turn}{team}" data-seat="{seat}" data-side="{side}"'
         if seat == 0:
-            playable = set(self.game.legal_moves()) if self.can_act() else set()
-            cards = "".join(
-                f'<button type="button" class="card face{" hint" if c == self.hint_move else ""}" data-card="{c}" '
-                f'aria-label="{dom.esc(self.t("card.play", card=self.card_label(c)))}"'
-                f'{"" if c in playable else " disabled"}>{card_svg(c)}</button>'
-                for c in view.hand)
-            hand = f'<div class="hand mine" role="group" aria-label="{dom.esc(self.t("table.your_hand"))}">{cards}</div>'
-            return f'<section {attrs}>{head}{hand}</section>'
-        n = view.hand_sizes[seat]
-        backs = "".join(f'<div class="card back" data-card="back">{back_svg()}</div>' for _ in range(n))
-        label = dom.esc(self.t("table.hand_of", name=self.seat_name(seat), n=n))
-        hand = f'<div class="hand theirs" role="img" aria-label="{label}">{backs}</div>'
+            return f'<section {attrs}>{head}{self.own_hand_html(view.hand)}</section>'
+        hand = self.other_hand_html(seat, view.hand_sizes[seat])
         return f'<section {attrs}>{head}{hand}</section>'
 
     def render_stats(self, view: PistiView, side: int) -> str:

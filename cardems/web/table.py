@@ -34,6 +34,7 @@ from pyscript import window
 from cardems.bots import Bot, bot_move_steps, make_bot
 from cardems.game import Event, Game
 from cardems.web import dom
+from cardems.web.card_art import back_svg, card_svg
 from cardems.web.route import SPEEDS, Route
 
 PAUSES = {"normal": 0.9, "fast": 0.35, "instant": 0.0}
@@ -81,6 +82,22 @@ class Table:
 
     def card_label(self, card: str) -> str:
         return self.app.catalog.card_name(card)
+
+    def own_hand_html(self, hand: list[str]) -> str:
+        """The player's hand: a button per card, the legal ones enabled, the hint marked."""
+        playable = set(self.game.legal_moves()) if self.can_act() else set()
+        cards = "".join(
+            f'<button type="button" class="card face{" hint" if c == self.hint_move else ""}" data-card="{c}" '
+            f'aria-label="{dom.esc(self.t("card.play", card=self.card_label(c)))}"'
+            f'{"" if c in playable else " disabled"}>{card_svg(c)}</button>'
+            for c in hand)
+        return f'<div class="hand mine" role="group" aria-label="{dom.esc(self.t("table.your_hand"))}">{cards}</div>'
+
+    def other_hand_html(self, seat: int, backs: int, size: int | None = None) -> str:
+        """An opponent's hand face down: ``backs`` cards shown, ``size`` (default ``backs``) told."""
+        cards = "".join(f'<div class="card back" data-card="back">{back_svg()}</div>' for _ in range(backs))
+        label = dom.esc(self.t("table.hand_of", name=self.seat_name(seat), n=backs if size is None else size))
+        return f'<div class="hand theirs" role="img" aria-label="{label}">{cards}</div>'
 
     @property
     def pause(self) -> float:

@@ -237,18 +237,10 @@ class WarTable(Table):
         head = f'<header class="seat-head"><h3 class="seat-name">{dom.esc(self.seat_name(seat))}</h3>{stats}</header>'
         attrs = f'class="seat seat-{where}{turn}" data-seat="{seat}"'
         if seat == 0:
-            playable = set(self.game.legal_moves()) if self.can_act() else set()
-            cards = "".join(
-                f'<button type="button" class="card face{" hint" if c == self.hint_move else ""}" data-card="{c}" '
-                f'aria-label="{dom.esc(t("card.play", card=self.card_label(c)))}"'
-                f'{"" if c in playable else " disabled"}>{card_svg(c)}</button>'
-                for c in view.hand)
-            hand = f'<div class="hand mine" role="group" aria-label="{dom.esc(t("table.your_hand"))}">{cards}</div>'
+            hand = self.own_hand_html(view.hand)
         else:
             n = view.hand_sizes[seat] - (1 if view.other_committed else 0)
-            backs = "".join(f'<div class="card back" data-card="back">{back_svg()}</div>' for _ in range(n))
-            label = dom.esc(t("table.hand_of", name=self.seat_name(seat), n=view.hand_sizes[seat]))
-            hand = f'<div class="hand theirs" role="img" aria-label="{label}">{backs}</div>'
+            hand = self.other_hand_html(seat, n, view.hand_sizes[seat])
         return f'<section {attrs}>{head}<div class="war-row">{self.render_pile(view, seat)}{hand}</div></section>'
 
     def shown_battle(self, view: WarView) -> BattleRecord | None:
