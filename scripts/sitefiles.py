@@ -6,10 +6,13 @@ One place for everything that would otherwise be a hand-kept list. Used by
 generated files from memory, fresh on every request), and by
 ``scripts/build_site.py`` (which writes them into the site folder).
 
-- ``pyscript.json``: the interpreter and the ``[files]`` of the first screen:
-  the modules ``cardems/web/main.py`` imports, followed through their
-  top-level imports, plus every message catalog (the lobby shows each game's
-  last-used setup in the player's language).
+- ``first-screen.bundle``: the files of the first screen in one file: the
+  modules ``cardems/web/main.py`` imports, followed through their top-level
+  imports, with their bytecode compiled by the vendored Pyodide's Python, plus
+  every message catalog (the lobby shows each game's last-used setup in the
+  player's language) and ``build.json``. One request instead of thirty, and
+  no compiling while the player waits; ``main.py`` unpacks it.
+- ``pyscript.json``: the interpreter, and the bundle as its ``[files]``.
 - ``cardems/web/build.json``: the build id and, for each game, the modules it
   adds when it is opened: its own files by the naming convention (``S.py``,
   ``S_*.py``, ``bots/S*.py``, ``web/S_*.py``) and the ``common`` modules every
@@ -27,7 +30,10 @@ import hashlib
 import json
 import os
 import re
+import shutil
+import subprocess
 import sys
+from base64 import b64decode
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,8 +48,13 @@ DEPLOYED = ("sw.js", ".nojekyll")  # served, never kept by the worker (the brows
 CONFIG = "pyscript.json"
 BUILD = "cardems/web/build.json"
 PRECACHE = "precache.js"
-GENERATED = (CONFIG, BUILD, PRECACHE)
+BUNDLE = "first-screen.bundle"
+BUNDLE_FORMAT = "cardems-bundle/1"
+GENERATED = (CONFIG, BUILD, PRECACHE, BUNDLE)
 HASH_CHARS = 16
+RUNTIME = "static/vendor/pyodide"
+COMPILER = Path(__file__).resolve().parent / "compile_pyc.mjs"
+PYC_CACHE = ROOT / ".cache" / "pyc"
 
 
 def _rel(path: Path, root: Path) -> str:
@@ -192,12 +203,15 @@ def site_files(root: Path = ROOT) -> list[str]:
     (the generated config and game list included)."""
     groups = python_groups(root)
     python = set(groups["core"]) | set(groups["common"]) | {f for g in groups["games"].values() for f in g}
-    return sorted(set(PAGES) | {ENTRY, CONFIG, BUILD} | python | set(static_files(root)))
+    return sorted(set(PAGES) | {ENTRY, CONFIG, BUILD, BUNDLE} | python | set(static_files(root)))
 
 
 def kept_files(root: Path = ROOT) -> list[str]:
-    """What the service worker keeps: the site's files but unused runtime features."""
-    return [f for f in site_files(root) if not unused(f, root)]
+    """What the service worker keeps: the site's files but unused runtime features
+    and the modules the bundle holds (the page never asks for them one by one; the
+    catalogs stay, the shell reads its language's before Python is up)."""
+    bundled = {f for f in python_groups(root)["core"] if f.endswith(".py")} | {BUILD}
+    return [f for f in site_files(root) if not unused(f, root) and f not in bundled]
 
 
 _digests: dict[str, tuple[int, int, str]] = {}
@@ -215,27 +229,93 @@ def digest(path: Path) -> str:
     return value
 
 
-def generate_config(groups: dict) -> bytes:
-    """``pyscript.json``: the self-hosted interpreter and the first screen's files."""
-    files = {f"./{f}": "./" + f.rsplit("/", 1)[0] + "/" for f in [*groups["core"], BUILD]}
-    return json.dumps({"interpreter": INTERPRETER, "files": files}, indent=1).encode() + b"\n"
+def generate_config() -> bytes:
+    """``pyscript.json``: the self-hosted interpreter and the first screen's bundle
+    (PyScript writes it into the interpreter's working folder, where ``main.py`` unpacks it)."""
+    return json.dumps({"interpreter": INTERPRETER, "files": {f"./{BUNDLE}": "./"}}, indent=1).encode() + b"\n"
+
+
+def pack(files: dict[str, bytes]) -> bytes:
+    """Files in one: a line of JSON (the format, and each file's path and size), then their bytes."""
+    head = {"format": BUNDLE_FORMAT, "files": [[path, len(body)] for path, body in files.items()]}
+    return json.dumps(head, separators=(",", ":")).encode() + b"\n" + b"".join(files.values())
+
+
+_warned: set[str] = set()
+
+
+def _warn(message: str) -> None:
+    if message not in _warned:
+        _warned.add(message)
+        print(f"sitefiles: {message}", file=sys.stderr)
+
+
+def compile_pyc(sources: dict[str, bytes], root: Path = ROOT) -> tuple[str, dict[str, bytes]] | None:
+    """(cache tag, path -> .pyc) compiled by the vendored Pyodide under Node, or None
+    (no Node or no runtime: the page then compiles the sources itself).
+
+    Kept in ``.cache/pyc/<runtime>/`` by each source's hash: the compiler starts
+    a whole interpreter, and ``scripts/serve.py`` regenerates on every request."""
+    runtime = root / RUNTIME
+    node = shutil.which("node")
+    if node is None or not (runtime / "pyodide.mjs").is_file():
+        _warn("no node or no vendored Pyodide: the first screen ships without bytecode")
+        return None
+    folder = PYC_CACHE / digest(runtime / "pyodide.asm.wasm")
+    key = {path: hashlib.sha256(path.encode() + b"\0" + body).hexdigest()[:32] for path, body in sources.items()}
+    tag_file = folder / "tag"
+    todo = {p: b.decode("utf-8") for p, b in sources.items() if not (folder / f"{key[p]}.pyc").is_file()}
+    if todo or not tag_file.is_file():
+        try:
+            proc = subprocess.run([node, str(COMPILER), str(runtime)], input=json.dumps(todo), text=True,
+                                  capture_output=True, timeout=300, check=True)
+            out = json.loads(proc.stdout)
+        except (OSError, subprocess.SubprocessError, ValueError) as e:
+            detail = getattr(e, "stderr", "") or e
+            _warn(f"compiling the first screen's bytecode failed, it ships without: {str(detail)[-500:]}")
+            return None
+        folder.mkdir(parents=True, exist_ok=True)
+        for path, pyc in out["pyc"].items():
+            (folder / f"{key[path]}.pyc").write_bytes(b64decode(pyc))
+        tag_file.write_text(out["tag"])
+    return tag_file.read_text().strip(), {p: (folder / f"{key[p]}.pyc").read_bytes() for p in sources}
+
+
+def cached_path(path: str, tag: str) -> str:
+    """Where Python looks for the bytecode of source ``path`` (PEP 3147)."""
+    folder, name = path.rsplit("/", 1)
+    return f"{folder}/__pycache__/{name[:-3]}.{tag}.pyc"
+
+
+def generate_bundle(groups: dict, manifest: bytes, root: Path = ROOT) -> bytes:
+    """``first-screen.bundle``: the first screen's sources, their bytecode, the catalogs, ``build.json``."""
+    files = {path: (root / path).read_bytes() for path in groups["core"]}
+    compiled = compile_pyc({p: b for p, b in files.items() if p.endswith(".py")}, root)
+    if compiled:
+        tag, pyc = compiled
+        files |= {cached_path(path, tag): body for path, body in pyc.items()}
+    files[BUILD] = manifest
+    return pack(files)
 
 
 def generate(root: Path = ROOT) -> dict[str, bytes]:
     """The generated files of the site in ``root``: path -> content."""
     groups = python_groups(root)
-    config_bytes = generate_config(groups)
-    sources = [f for f in kept_files(root) if f not in (CONFIG, BUILD)]
+    config_bytes = generate_config()
+    sources = [f for f in site_files(root) if f not in GENERATED]  # the bundled files too
     hashes = {f: digest(root / f) for f in sources}
     build = hashlib.sha256(json.dumps([hashes, groups], sort_keys=True).encode() + config_bytes).hexdigest()[:12]
     manifest = json.dumps({"build": build, "common": groups["common"], "games": groups["games"]},
                           indent=1).encode() + b"\n"
-    hashes[BUILD] = hashlib.sha256(manifest).hexdigest()[:HASH_CHARS]
+    bundle = generate_bundle(groups, manifest, root)
+    kept = set(kept_files(root))
+    hashes = {f: h for f, h in hashes.items() if f in kept}
     hashes[CONFIG] = hashlib.sha256(config_bytes).hexdigest()[:HASH_CHARS]
+    hashes[BUNDLE] = hashlib.sha256(bundle).hexdigest()[:HASH_CHARS]
     precache = ("// Generated by scripts/sitefiles.py: this build of the site, for sw.js to keep.\n"
                 f"self.CARDEMS_BUILD = {json.dumps(build)};\n"
                 f"self.CARDEMS_FILES = {json.dumps(dict(sorted(hashes.items())), indent=0)};\n").encode()
-    return {CONFIG: config_bytes, BUILD: manifest, PRECACHE: precache}
+    return {CONFIG: config_bytes, BUILD: manifest, PRECACHE: precache, BUNDLE: bundle}
 
 
 def build_id(generated: dict[str, bytes]) -> str:

@@ -170,28 +170,7 @@
 
   window.cardemsShell = { setLanguage: setLanguage, loaded: loaded, fail: fail };
 
-  // The first screen's Python files, fetched while the interpreter downloads and
-  // starts (PyScript asks for them only once it is up). The config is read past
-  // the memory cache, so its preload (in the HTML) stays for PyScript's own request.
-  function preloadFiles() {
-    if (!window.fetch) return;
-    fetch("pyscript.json", { cache: "no-store" }).then(function (r) { return r.json(); }).then(function (config) {
-      var urls = Object.keys(config.files || {});
-      var main = document.querySelector('script[type="py"][src]');
-      if (main) urls.push(main.getAttribute("src"));
-      urls.forEach(function (url) {
-        var link = document.createElement("link");
-        link.rel = "preload";
-        link.as = "fetch";
-        link.crossOrigin = "anonymous";
-        link.href = url;
-        document.head.appendChild(link);
-      });
-    }).catch(function () { /* PyScript fetches them itself */ });
-  }
-
   setLanguage(pickLanguage());
-  preloadFiles();
   window.addEventListener("py:progress", function (event) { step(String(event.detail)); });
   if (window.PerformanceObserver) {
     try {

@@ -69,21 +69,18 @@ def test_a_file_belongs_to_its_game_by_its_name():
     assert sf.stem_of("cardems/web/locales/tr.json", stems) is None
 
 
-def test_the_generated_config_ships_the_first_screen_with_a_relative_interpreter():
+def test_the_generated_config_ships_the_first_screen_bundle_with_a_relative_interpreter():
     sf = _sitefiles()
-    groups = sf.python_groups(ROOT)
-    config = __import__("json").loads(sf.generate_config(groups))
+    config = __import__("json").loads(sf.generate_config())
     assert config["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
-    assert set(config["files"]) == {f"./{f}" for f in [*groups["core"], sf.BUILD]}
-    for src, dst in config["files"].items():
-        assert dst == "./" + src[2:].rsplit("/", 1)[0] + "/"
+    assert config["files"] == {"./first-screen.bundle": "./"}
 
 
 def test_the_page_uses_only_relative_urls_to_files_that_exist():
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     urls = re.findall(r'(?:src|href|config)="([^"#]+)"', html)
     assert urls
-    generated = {"pyscript.json", "./pyscript.json"}
+    generated = {"pyscript.json", "./pyscript.json", "first-screen.bundle"}
     vendored = (ROOT / "static" / "vendor" / "pyodide").is_dir()  # not inside Pyodide's mount of the repo
     for url in urls:
         assert not re.match(r"^(/|[a-z]+:)", url), url
