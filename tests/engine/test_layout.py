@@ -88,6 +88,24 @@ def test_the_page_uses_only_relative_urls_to_files_that_exist():
             assert (ROOT / url).is_file(), url
 
 
+def test_the_page_hints_the_runtime_and_the_first_screen_on_a_first_visit():
+    """The hints the head adds when no service worker serves the page: the interpreter,
+    its binary and library, PyScript and its config, the first screen's Python."""
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    hints = dict((url, kind) for kind, url in re.findall(r'\["(modulepreload|fetch)", "([^"]+)"\]', html))
+    assert hints == {
+        "static/vendor/pyscript/core.js": "modulepreload", "pyscript.json": "fetch",
+        "static/vendor/pyodide/pyodide.mjs": "modulepreload", "static/vendor/pyodide/pyodide.asm.mjs": "modulepreload",
+        "static/vendor/pyodide/pyodide-lock.json": "fetch", "static/vendor/pyodide/pyodide.asm.wasm": "fetch",
+        "static/vendor/pyodide/python_stdlib.zip": "fetch", "cardems/web/main.py": "fetch",
+        "first-screen.bundle": "fetch"}
+    vendored = (ROOT / "static" / "vendor" / "pyodide").is_dir()
+    for url in hints:
+        if url not in ("pyscript.json", "first-screen.bundle") and (vendored or not url.startswith("static/vendor/")):
+            assert (ROOT / url).is_file(), url
+    assert html.index("navigator.serviceWorker.controller") < html.index('rel="stylesheet"')
+
+
 def test_every_playable_game_has_its_table_and_styles():
     from cardems.games import module_name, playable
 
