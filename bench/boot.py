@@ -13,7 +13,10 @@ the HTTP cache for the bare page).
 
 Figures (the targets of issue 6):
 - boot ratio: ms from navigation start to ``cardems:ready`` over ms to
-  ``bare:ready``, per round (the two pages side by side), median of rounds;
+  ``bare:ready``, per round (the two pages side by side), median of rounds,
+  with a 95% bootstrap interval of that median over the rounds (seeded): on a
+  shared machine single rounds swing by tens of percent, and the interval says
+  how far the median can be trusted;
 - bytes ratio: bytes the page transferred until it was ready (navigation and
   resource timing ``transferSize``) over the bare page's, cold;
 - first paint: the shell's ``first-contentful-paint`` as a fraction of the
@@ -29,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
 import time
 from pathlib import Path
@@ -107,6 +111,13 @@ def one_round(p, exe: str, server, name: str) -> dict:
         return {"cold": cold, "warm": warm, "visit_bytes": visit}
 
 
+def bootstrap(values: list[float], draws: int = 2000, seed: int = 1) -> tuple[float, float]:
+    """A 95% interval of the median of ``values`` (percentile bootstrap, seeded)."""
+    rng = random.Random(seed)
+    medians = sorted(median(rng.choices(values, k=len(values))) for _ in range(draws))
+    return medians[int(0.025 * draws)], medians[int(0.975 * draws) - 1]
+
+
 def run(rounds: int = 10, warmup: int = 1, quiet: bool = False) -> dict:
     ensure_runtime()
     rows: dict[str, list[dict]] = {n: [] for n in PAGES}
@@ -130,6 +141,7 @@ def run(rounds: int = 10, warmup: int = 1, quiet: bool = False) -> dict:
         "loadavg": _loadavg(),
         "seconds": time.perf_counter() - t0,
         "ratio": ratio,
+        "ratio_ci": {k: bootstrap([x[k]["ready"] / y[k]["ready"] for x, y in zip(c, b)]) for k in KINDS},
         "ratio_range": {k: (min(x[k]["ready"] / y[k]["ready"] for x, y in zip(c, b)),
                             max(x[k]["ready"] / y[k]["ready"] for x, y in zip(c, b))) for k in KINDS},
         "median_ms": {n: {k: median([r[k]["ready"] for r in rows[n]]) for k in KINDS} for n in PAGES},
@@ -146,10 +158,11 @@ def run(rounds: int = 10, warmup: int = 1, quiet: bool = False) -> dict:
 
 
 def report(s: dict) -> str:
-    m, r, rr = s["median_ms"], s["ratio"], s["ratio_range"]
+    m, r, rr, ci = s["median_ms"], s["ratio"], s["ratio_range"], s["ratio_ci"]
     lines = [f"boot (assembled site; {s['rounds']} interleaved rounds, medians; load avg at end {s['loadavg']})"]
     for kind in KINDS:
-        lines.append(f"  {kind}: boot ratio {r[kind]:.3f} (rounds {rr[kind][0]:.2f}-{rr[kind][1]:.2f})   "
+        lines.append(f"  {kind}: boot ratio {r[kind]:.3f} (95% interval {ci[kind][0]:.3f}-{ci[kind][1]:.3f}; "
+                     f"rounds {rr[kind][0]:.2f}-{rr[kind][1]:.2f})   "
                      f"cardems {m['cardems'][kind]:6.0f} ms  bare {m['bare'][kind]:6.0f} ms")
     lines.append(f"  bytes ratio {s['bytes_ratio']:.3f}  (to ready, cold: cardems {s['bytes']['cardems'] / 1e6:.2f} MB, "
                  f"bare {s['bytes']['bare'] / 1e6:.2f} MB; whole first visit incl. the worker keeping the site: "
