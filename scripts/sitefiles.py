@@ -40,6 +40,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from cardems.web.main import BUNDLE, FORMAT as BUNDLE_FORMAT  # noqa: E402  (its reader, in the page)
+
 ENTRY = "cardems/web/main.py"
 INTERPRETER = "./static/vendor/pyodide/pyodide.mjs"
 NOT_SHIPPED = frozenset({"cardems/__main__.py", "cardems/cli.py", "cardems/arena.py"})  # command line only
@@ -48,8 +50,6 @@ DEPLOYED = ("sw.js", ".nojekyll")  # served, never kept by the worker (the brows
 CONFIG = "pyscript.json"
 BUILD = "cardems/web/build.json"
 PRECACHE = "precache.js"
-BUNDLE = "first-screen.bundle"
-BUNDLE_FORMAT = "cardems-bundle/1"
 GENERATED = (CONFIG, BUILD, PRECACHE, BUNDLE)
 HASH_CHARS = 16
 RUNTIME = "static/vendor/pyodide"
@@ -198,20 +198,21 @@ def python_groups(root: Path = ROOT) -> dict:
     return {"core": sorted(core), "common": common, "games": games}
 
 
-def site_files(root: Path = ROOT) -> list[str]:
+def site_files(root: Path = ROOT, groups: dict | None = None) -> list[str]:
     """Every file of the site but ``sw.js``, ``precache.js`` and ``.nojekyll``
     (the generated config and game list included)."""
-    groups = python_groups(root)
+    groups = groups or python_groups(root)
     python = set(groups["core"]) | set(groups["common"]) | {f for g in groups["games"].values() for f in g}
     return sorted(set(PAGES) | {ENTRY, CONFIG, BUILD, BUNDLE} | python | set(static_files(root)))
 
 
-def kept_files(root: Path = ROOT) -> list[str]:
+def kept_files(root: Path = ROOT, groups: dict | None = None) -> list[str]:
     """What the service worker keeps: the site's files but unused runtime features
     and the modules the bundle holds (the page never asks for them one by one; the
     catalogs stay, the shell reads its language's before Python is up)."""
-    bundled = {f for f in python_groups(root)["core"] if f.endswith(".py")} | {BUILD}
-    return [f for f in site_files(root) if not unused(f, root) and f not in bundled]
+    groups = groups or python_groups(root)
+    bundled = {f for f in groups["core"] if f.endswith(".py")} | {BUILD}
+    return [f for f in site_files(root, groups) if not unused(f, root) and f not in bundled]
 
 
 _digests: dict[str, tuple[int, int, str]] = {}
@@ -302,13 +303,13 @@ def generate(root: Path = ROOT) -> dict[str, bytes]:
     """The generated files of the site in ``root``: path -> content."""
     groups = python_groups(root)
     config_bytes = generate_config()
-    sources = [f for f in site_files(root) if f not in GENERATED]  # the bundled files too
+    sources = [f for f in site_files(root, groups) if f not in GENERATED]  # the bundled files too
     hashes = {f: digest(root / f) for f in sources}
     build = hashlib.sha256(json.dumps([hashes, groups], sort_keys=True).encode() + config_bytes).hexdigest()[:12]
     manifest = json.dumps({"build": build, "common": groups["common"], "games": groups["games"]},
                           indent=1).encode() + b"\n"
     bundle = generate_bundle(groups, manifest, root)
-    kept = set(kept_files(root))
+    kept = set(kept_files(root, groups))
     hashes = {f: h for f, h in hashes.items() if f in kept}
     hashes[CONFIG] = hashlib.sha256(config_bytes).hexdigest()[:HASH_CHARS]
     hashes[BUNDLE] = hashlib.sha256(bundle).hexdigest()[:HASH_CHARS]
