@@ -12,13 +12,15 @@ generated files from memory, fresh on every request), and by
   every message catalog (the lobby shows each game's last-used setup in the
   player's language) and ``build.json``. One request instead of thirty, and
   no compiling while the player waits; ``main.py`` unpacks it.
-- ``pyscript.json``: the interpreter, and the bundle as its ``[files]``.
 - ``cardems/web/build.json``: the build id and, for each game, the modules it
   adds when it is opened: its own files by the naming convention (``S.py``,
   ``S_*.py``, ``bots/S*.py``, ``web/S_*.py``) and the ``common`` modules every
   table needs (the rest of the package). ``cardems/web/loader.py`` reads it.
 - ``precache.js``: the build id and every file of the site with the start of
   its SHA-256, for ``sw.js``.
+
+PyScript's config is not a file: it is written in ``index.html`` (one fetch
+less before the interpreter starts), and :func:`page_config` reads it.
 
 The build id is a hash of every file's content, so any change makes a new build.
 """
@@ -43,14 +45,12 @@ if str(ROOT) not in sys.path:
 from cardems.web.main import BUNDLE, FORMAT as BUNDLE_FORMAT  # noqa: E402  (its reader, in the page)
 
 ENTRY = "cardems/web/main.py"
-INTERPRETER = "./static/vendor/pyodide/pyodide.mjs"
 NOT_SHIPPED = frozenset({"cardems/__main__.py", "cardems/cli.py", "cardems/arena.py"})  # command line only
 PAGES = ("index.html", "manifest.webmanifest")
 DEPLOYED = ("sw.js", ".nojekyll")  # served, never kept by the worker (the browser keeps sw.js itself)
-CONFIG = "pyscript.json"
 BUILD = "cardems/web/build.json"
 PRECACHE = "precache.js"
-GENERATED = (CONFIG, BUILD, PRECACHE, BUNDLE)
+GENERATED = (BUILD, PRECACHE, BUNDLE)
 HASH_CHARS = 16
 RUNTIME = "static/vendor/pyodide"
 COMPILER = Path(__file__).resolve().parent / "compile_pyc.mjs"
@@ -68,25 +68,23 @@ def package_files(root: Path = ROOT) -> list[str]:
     return sorted(r for r in (_rel(p, root) for p in found) if r not in NOT_SHIPPED and r != BUILD)
 
 
-# PyScript features the page does not use: the code editor, the terminal, TOML
-# and zip configs. Their chunks (and chunks that import them) are deployed but
-# not kept for offline play; Pyodide's classic-script loader (pyodide.js) neither.
-# tests/browser/test_offline.py checks that every file a visit fetches is kept.
-UNUSED_FEATURES = ("codemirror", "xterm", "toml", "zip")
+UNUSED_FEATURES = ("xterm", "toml", "zip")
 UNUSED_FILES = ("static/vendor/pyodide/pyodide.js", "static/vendor/files.json")
 
 
-def unused(path: str, root: Path = ROOT) -> bool:
-    """Whether a vendored file belongs to a runtime feature the page does not use."""
+def unused(path: str, root: Path = ROOT, features: tuple[str, ...] | None = None) -> bool:
+    """Whether a vendored file belongs to a runtime feature the page does not use
+    (``features``: the names of those features' chunks; by default worked out here)."""
     if path in UNUSED_FILES:
         return True
     if not path.startswith("static/vendor/pyscript/") or not path.endswith(".js"):
         return False
+    features = features or UNUSED_FEATURES + plugins_off(root)
     name = path.rsplit("/", 1)[1]
-    if name.startswith(UNUSED_FEATURES):
+    if name.startswith(features):
         return True
     head = (root / path).read_text(encoding="utf-8", errors="replace")[:4000]
-    return any(re.search(rf'(?:from|import)\s*"\./{feature}', head) for feature in UNUSED_FEATURES)
+    return any(re.search(rf'(?:from|import)\s*"\./{feature}', head) for feature in features)
 
 
 def static_files(root: Path = ROOT) -> list[str]:
@@ -200,10 +198,10 @@ def python_groups(root: Path = ROOT) -> dict:
 
 def site_files(root: Path = ROOT, groups: dict | None = None) -> list[str]:
     """Every file of the site but ``sw.js``, ``precache.js`` and ``.nojekyll``
-    (the generated config and game list included)."""
+    (the generated bundle and game list included)."""
     groups = groups or python_groups(root)
     python = set(groups["core"]) | set(groups["common"]) | {f for g in groups["games"].values() for f in g}
-    return sorted(set(PAGES) | {ENTRY, CONFIG, BUILD, BUNDLE} | python | set(static_files(root)))
+    return sorted(set(PAGES) | {ENTRY, BUILD, BUNDLE} | python | set(static_files(root)))
 
 
 def kept_files(root: Path = ROOT, groups: dict | None = None) -> list[str]:
@@ -212,7 +210,8 @@ def kept_files(root: Path = ROOT, groups: dict | None = None) -> list[str]:
     catalogs stay, the shell reads its language's before Python is up)."""
     groups = groups or python_groups(root)
     bundled = {f for f in groups["core"] if f.endswith(".py")} | {BUILD}
-    return [f for f in site_files(root, groups) if not unused(f, root) and f not in bundled]
+    features = UNUSED_FEATURES + plugins_off(root)
+    return [f for f in site_files(root, groups) if not unused(f, root, features) and f not in bundled]
 
 
 _digests: dict[str, tuple[int, int, str]] = {}
@@ -230,10 +229,26 @@ def digest(path: Path) -> str:
     return value
 
 
-def generate_config() -> bytes:
-    """``pyscript.json``: the self-hosted interpreter and the first screen's bundle
-    (PyScript writes it into the interpreter's working folder, where ``main.py`` unpacks it)."""
-    return json.dumps({"interpreter": INTERPRETER, "files": {f"./{BUNDLE}": "./"}}, indent=1).encode() + b"\n"
+def page_config(root: Path = ROOT) -> dict:
+    """PyScript's config, as written in ``index.html``: ``{"py": ..., "mpy": ...}``.
+
+    ``py`` is the page's: the self-hosted interpreter, the first screen's bundle
+    (PyScript writes it into the interpreter's working folder, where ``main.py``
+    unpacks it), and the plugins turned off. ``mpy`` turns the same plugins off
+    for MicroPython, which the page does not use: PyScript loads the plugins once
+    for each interpreter it knows, configured or not.
+    """
+    html = (root / "index.html").read_text(encoding="utf-8")
+    py = re.search(r"<script type=\"py\"[^>]*\sconfig='([^']*)'", html)
+    mpy = re.search(r"<mpy-config hidden>([^<]*)</mpy-config>", html)
+    if not py or not mpy:
+        raise ValueError("index.html: no inline PyScript config (config='{...}' and <mpy-config hidden>)")
+    return {"py": json.loads(py.group(1)), "mpy": json.loads(mpy.group(1))}
+
+
+def plugins_off(root: Path = ROOT) -> tuple[str, ...]:
+    """PyScript's plugins the page's config turns off (``"!name"``)."""
+    return tuple(p[1:] for p in page_config(root)["py"].get("plugins", ()) if p.startswith("!"))
 
 
 def pack(files: dict[str, bytes]) -> bytes:
@@ -302,21 +317,19 @@ def generate_bundle(groups: dict, manifest: bytes, root: Path = ROOT) -> bytes:
 def generate(root: Path = ROOT) -> dict[str, bytes]:
     """The generated files of the site in ``root``: path -> content."""
     groups = python_groups(root)
-    config_bytes = generate_config()
     sources = [f for f in site_files(root, groups) if f not in GENERATED]  # the bundled files too
     hashes = {f: digest(root / f) for f in sources}
-    build = hashlib.sha256(json.dumps([hashes, groups], sort_keys=True).encode() + config_bytes).hexdigest()[:12]
+    build = hashlib.sha256(json.dumps([hashes, groups], sort_keys=True).encode()).hexdigest()[:12]
     manifest = json.dumps({"build": build, "common": groups["common"], "games": groups["games"]},
                           indent=1).encode() + b"\n"
     bundle = generate_bundle(groups, manifest, root)
     kept = set(kept_files(root, groups))
     hashes = {f: h for f, h in hashes.items() if f in kept}
-    hashes[CONFIG] = hashlib.sha256(config_bytes).hexdigest()[:HASH_CHARS]
     hashes[BUNDLE] = hashlib.sha256(bundle).hexdigest()[:HASH_CHARS]
     precache = ("// Generated by scripts/sitefiles.py: this build of the site, for sw.js to keep.\n"
                 f"self.CARDEMS_BUILD = {json.dumps(build)};\n"
                 f"self.CARDEMS_FILES = {json.dumps(dict(sorted(hashes.items())), indent=0)};\n").encode()
-    return {CONFIG: config_bytes, BUILD: manifest, PRECACHE: precache, BUNDLE: bundle}
+    return {BUILD: manifest, PRECACHE: precache, BUNDLE: bundle}
 
 
 def build_id(generated: dict[str, bytes]) -> str:

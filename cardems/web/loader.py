@@ -1,7 +1,7 @@
 """Each game's modules reach the page when the game is first opened.
 
-The first screen ships only what the lobby imports (``pyscript.json``, made by
-``scripts/sitefiles.py``). ``build.json``, made by the same script, lists for
+The first screen ships only what the lobby imports (``first-screen.bundle``, made
+by ``scripts/sitefiles.py``). ``build.json``, made by the same script, lists for
 each game the files it adds: its own modules and the ``common`` ones every
 table needs. :func:`load` fetches them (from the service worker's cache once
 the site is kept) into Pyodide's file system, next to the package, after

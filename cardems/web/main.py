@@ -1,6 +1,6 @@
 """PyScript entry point: unpack the first screen's files, then start the app.
 
-PyScript fetches one file for the first screen (``pyscript.json``): the bundle
+PyScript fetches one file for the first screen (its config, in ``index.html``): the bundle
 ``scripts/sitefiles.py`` packs, holding the lobby's modules with their bytecode
 (compiled by this same Python at build time, so nothing is compiled while the
 player waits), the message catalogs and ``build.json``. Its format: a line of

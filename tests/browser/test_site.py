@@ -17,7 +17,8 @@ def test_the_site_folder_holds_what_the_page_needs(built_site):
     site = built_site.site
     assert (site / ".nojekyll").is_file()  # GitHub Pages keeps __init__.py
     assert (site / "cardems" / "__init__.py").is_file() and (site / "sw.js").is_file()
-    config = json.loads((site / "pyscript.json").read_text())
+    config = built_site.sitefiles.page_config(site)["py"]
+    assert (site / config["interpreter"]).is_file()
     for src in config["files"]:
         assert (site / src).is_file(), src
     build = json.loads((site / "cardems" / "web" / "build.json").read_text())
@@ -27,7 +28,7 @@ def test_the_site_folder_holds_what_the_page_needs(built_site):
     precache = (site / "precache.js").read_text()
     listed = json.loads(precache.split("self.CARDEMS_FILES = ", 1)[1].rstrip().rstrip(";"))
     assert all((site / f).is_file() for f in listed)
-    assert {"index.html", "pyscript.json", "static/vendor/pyodide/pyodide.asm.wasm",
+    assert {"index.html", "first-screen.bundle", "static/vendor/pyodide/pyodide.asm.wasm",
             "static/icons/icon-512.png", "cardems/pisti.py"} <= set(listed)
     assert not (site / "tests").exists() and not (site / "scripts").exists()
 

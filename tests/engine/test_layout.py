@@ -69,18 +69,45 @@ def test_a_file_belongs_to_its_game_by_its_name():
     assert sf.stem_of("cardems/web/locales/tr.json", stems) is None
 
 
-def test_the_generated_config_ships_the_first_screen_bundle_with_a_relative_interpreter():
+def test_the_page_config_ships_the_first_screen_bundle_with_a_relative_interpreter():
     sf = _sitefiles()
-    config = __import__("json").loads(sf.generate_config())
+    config = sf.page_config(ROOT)["py"]
     assert config["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
     assert config["files"] == {"./first-screen.bundle": "./"}
+
+
+def test_the_config_turns_off_every_pyscript_plugin_but_the_error_report():
+    """PyScript fetches and runs each plugin its config does not turn off, while it
+    starts, for Python and again for MicroPython."""
+    sf = _sitefiles()
+    config = sf.page_config(ROOT)
+    off = set(sf.plugins_off(ROOT))
+    assert off and "error" not in off
+    assert config["py"]["plugins"] == config["mpy"]["plugins"] == [f"!{name}" for name in sf.plugins_off(ROOT)]
+    cores = sorted((ROOT / "static" / "vendor" / "pyscript").glob("core-*.js"))
+    if cores:  # vendored (not inside Pyodide's mount of the repo): the plugins this PyScript has
+        registry = re.findall(r'([\w"-]+):\(\)=>(?:import\("\./[\w-]+\.js"\)|Promise\.resolve\(\))',
+                              cores[0].read_text(encoding="utf-8"))
+        assert {name.strip('"') for name in registry} == off | {"error"}
+
+
+def test_a_page_without_its_inline_config_is_refused_clearly(tmp_path):
+    sf = _sitefiles()
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    (tmp_path / "index.html").write_text(html.replace("<mpy-config hidden>", "<mpy-config>"), encoding="utf-8")
+    try:
+        sf.page_config(tmp_path)
+    except ValueError as error:
+        assert "index.html" in str(error)
+    else:
+        raise AssertionError("a page without its MicroPython config was accepted")
 
 
 def test_the_page_uses_only_relative_urls_to_files_that_exist():
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     urls = re.findall(r'(?:src|href|config)="([^"#]+)"', html)
     assert urls
-    generated = {"pyscript.json", "./pyscript.json", "first-screen.bundle"}
+    generated = {"first-screen.bundle"}
     vendored = (ROOT / "static" / "vendor" / "pyodide").is_dir()  # not inside Pyodide's mount of the repo
     for url in urls:
         assert not re.match(r"^(/|[a-z]+:)", url), url
@@ -94,14 +121,14 @@ def test_the_page_hints_the_runtime_and_the_first_screen_on_a_first_visit():
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     hints = dict((url, kind) for kind, url in re.findall(r'\["(modulepreload|fetch)", "([^"]+)"\]', html))
     assert hints == {
-        "static/vendor/pyscript/core.js": "modulepreload", "pyscript.json": "fetch",
+        "static/vendor/pyscript/core.js": "modulepreload",
         "static/vendor/pyodide/pyodide.mjs": "modulepreload", "static/vendor/pyodide/pyodide.asm.mjs": "modulepreload",
         "static/vendor/pyodide/pyodide-lock.json": "fetch", "static/vendor/pyodide/pyodide.asm.wasm": "fetch",
         "static/vendor/pyodide/python_stdlib.zip": "fetch", "cardems/web/main.py": "fetch",
         "first-screen.bundle": "fetch"}
     vendored = (ROOT / "static" / "vendor" / "pyodide").is_dir()
     for url in hints:
-        if url not in ("pyscript.json", "first-screen.bundle") and (vendored or not url.startswith("static/vendor/")):
+        if url != "first-screen.bundle" and (vendored or not url.startswith("static/vendor/")):
             assert (ROOT / url).is_file(), url
     assert html.index("navigator.serviceWorker.controller") < html.index('rel="stylesheet"')
 
