@@ -55,7 +55,7 @@ def test_the_bundle_unpacks_to_the_first_screens_files(tmp_path):
 def test_the_config_and_the_precache_name_the_bundle_not_its_files():
     sf = sitefiles()
     generated = sf.generate(ROOT)
-    assert sf.page_config(ROOT)["py"]["files"] == {f"./{sf.BUNDLE}": "./"}
+    assert sf.page_config(ROOT)["py"]["files"] == {f"./{sf.BUNDLE}": "./", f"./{sf.ENTRY}": f"./{sf.ENTRY}"}
     listed = json.loads(generated[sf.PRECACHE].decode().split("self.CARDEMS_FILES = ", 1)[1].rstrip().rstrip(";"))
     assert sf.BUNDLE in listed and "cardems/web/main.py" in listed
     modules = {f for f in sf.python_groups(ROOT)["core"] if f.endswith(".py")}

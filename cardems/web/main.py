@@ -1,6 +1,7 @@
 """PyScript entry point: unpack the first screen's files, then start the app.
 
-PyScript fetches one file for the first screen (its config, in ``index.html``): the bundle
+PyScript fetches this file and one more (its config is in ``index.html``, whose
+Python runs this file as ``__main__``): the bundle
 ``scripts/sitefiles.py`` packs, holding the lobby's modules with their bytecode
 (compiled by this same Python at build time, so nothing is compiled while the
 player waits), the message catalogs and ``build.json``. Its format: a line of

@@ -73,7 +73,15 @@ def test_the_page_config_ships_the_first_screen_bundle_with_a_relative_interpret
     sf = _sitefiles()
     config = sf.page_config(ROOT)["py"]
     assert config["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
-    assert config["files"] == {"./first-screen.bundle": "./"}
+    assert config["files"] == {"./first-screen.bundle": "./", f"./{sf.ENTRY}": f"./{sf.ENTRY}"}
+
+
+def test_the_page_runs_its_entry_as_main_from_the_file_its_config_fetches():
+    sf = _sitefiles()
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    inline = re.search(r"<script type=\"py\"[^>]*>(.*?)</script>", html, re.S).group(1)
+    assert f'open("{sf.ENTRY}"' in inline and '{"__name__": "__main__"}' in inline
+    assert "src=" not in re.search(r"<script type=\"py\"[^>]*>", html).group(0)
 
 
 def test_the_config_turns_off_every_pyscript_plugin_but_the_error_report():
