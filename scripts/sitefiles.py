@@ -68,6 +68,11 @@ def package_files(root: Path = ROOT) -> list[str]:
     return sorted(r for r in (_rel(p, root) for p in found) if r not in NOT_SHIPPED and r != BUILD)
 
 
+# PyScript features the page does not use: the plugins its config turns off
+# (see page_config), the terminal, TOML and zip configs. Their chunks (and chunks
+# that import them) are deployed but not kept for offline play; Pyodide's
+# classic-script loader (pyodide.js) neither. tests/browser/test_offline.py
+# checks that every file a visit fetches is kept.
 UNUSED_FEATURES = ("xterm", "toml", "zip")
 UNUSED_FILES = ("static/vendor/pyodide/pyodide.js", "static/vendor/files.json")
 
