@@ -144,12 +144,14 @@ class App:
         else:
             self.show_table(route)
         self.render_notices()
+        dom.set_shown_route()
 
     def navigate(self, route: Route) -> None:
         window.location.hash = route.to_hash()
 
     def replace_hash(self, route: Route) -> None:
         window.history.replaceState(None, "", route.to_hash())
+        dom.set_shown_route()
 
     def show_lobby(self, route: Route) -> None:
         document.body.setAttribute("data-view", "lobby")

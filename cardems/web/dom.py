@@ -43,6 +43,12 @@ def set_state(value: str) -> None:
     ROOT.setAttribute("data-cardems", value)
 
 
+def set_shown_route() -> None:
+    """The ``data-route`` hook on <html>: the hash the page now shows. Until it equals
+    ``location.hash``, a followed link or a typed address is not yet handled."""
+    ROOT.setAttribute("data-route", str(window.location.hash or ""))
+
+
 def js_object(data: dict[str, Any]) -> Any:
     return to_js(data, dict_converter=window.Object.fromEntries)
 

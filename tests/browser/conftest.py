@@ -79,9 +79,12 @@ class Player:
         self.wait(state, timeout)
 
     def wait(self, *states: str, timeout: float = 60_000) -> str:
+        """Until the page is in one of ``states`` for the address it is at (a followed
+        link's page, not the one before it)."""
         wanted = list(states)
         self.page.wait_for_function(
-            "states => states.includes(document.documentElement.dataset.cardems)", arg=wanted, timeout=timeout)
+            "states => states.includes(document.documentElement.dataset.cardems)"
+            " && document.documentElement.dataset.route === location.hash", arg=wanted, timeout=timeout)
         return self.state()
 
     def state(self) -> str:
