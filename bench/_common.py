@@ -138,11 +138,19 @@ def fresh_profile(p, exe: str) -> Iterator[object]:
     browser, with a disk HTTP cache (a Playwright incognito context keeps its HTTP
     cache in memory and does not keep the 9.6 MB interpreter binary at all)."""
     with tempfile.TemporaryDirectory(prefix="cardems-profile-") as folder:
-        context = p.chromium.launch_persistent_context(folder, executable_path=exe, args=CHROMIUM_ARGS, headless=True)
-        try:
+        with profile_browser(p, exe, folder) as context:
             yield context
-        finally:
-            context.close()
+
+
+@contextlib.contextmanager
+def profile_browser(p, exe: str, folder: str) -> Iterator[object]:
+    """A browser on the profile in ``folder``, closed on exit; a later one on the same
+    folder finds what this one kept on disk (HTTP cache, service worker and its cache)."""
+    context = p.chromium.launch_persistent_context(folder, executable_path=exe, args=CHROMIUM_ARGS, headless=True)
+    try:
+        yield context
+    finally:
+        context.close()
 
 
 def percentile(values: list[float], q: float) -> float:
