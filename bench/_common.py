@@ -122,7 +122,7 @@ def chromium() -> Iterator[object]:
 
 @contextlib.contextmanager
 def playwright_chromium() -> Iterator[tuple[object, str]]:
-    """Playwright and the Chromium executable, for :func:`fresh_profile`."""
+    """Playwright and the Chromium executable, for :func:`profile_browser`."""
     from playwright.sync_api import sync_playwright
 
     exe = os.environ.get("CARDEMS_CHROMIUM") or shutil.which("chromium")
@@ -133,19 +133,12 @@ def playwright_chromium() -> Iterator[tuple[object, str]]:
 
 
 @contextlib.contextmanager
-def fresh_profile(p, exe: str) -> Iterator[object]:
-    """A browser context on a new, empty profile folder: like a first visit in a real
-    browser, with a disk HTTP cache (a Playwright incognito context keeps its HTTP
-    cache in memory and does not keep the 9.6 MB interpreter binary at all)."""
-    with tempfile.TemporaryDirectory(prefix="cardems-profile-") as folder:
-        with profile_browser(p, exe, folder) as context:
-            yield context
-
-
-@contextlib.contextmanager
 def profile_browser(p, exe: str, folder: str) -> Iterator[object]:
-    """A browser on the profile in ``folder``, closed on exit; a later one on the same
-    folder finds what this one kept on disk (HTTP cache, service worker and its cache)."""
+    """A browser on the profile in ``folder``, closed on exit. On a new, empty folder it
+    is like a first visit in a real browser, with a disk HTTP cache (a Playwright
+    incognito context keeps its HTTP cache in memory and does not keep the 9.6 MB
+    interpreter binary at all); a later browser on the same folder finds what this
+    one kept on disk (HTTP cache, service worker and its cache, code caches)."""
     context = p.chromium.launch_persistent_context(folder, executable_path=exe, args=CHROMIUM_ARGS, headless=True)
     try:
         yield context

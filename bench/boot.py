@@ -99,6 +99,14 @@ def _loadavg() -> str:
         return "n/a"
 
 
+def open_page(context, errors: list[str]):
+    """The browser's page, timing PyScript's steps and noting page errors."""
+    context.add_init_script(STEPS)
+    page = context.pages[0] if context.pages else context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return page
+
+
 def one_round(p, exe: str, server, name: str) -> dict:
     """Cold, reload and warm (later visit) figures of one page on a new profile, plus
     the first visit's bytes."""
@@ -106,9 +114,7 @@ def one_round(p, exe: str, server, name: str) -> dict:
     errors: list[str] = []
     with tempfile.TemporaryDirectory(prefix="cardems-profile-") as folder:
         with profile_browser(p, exe, folder) as context:
-            context.add_init_script(STEPS)
-            page = context.pages[0] if context.pages else context.new_page()
-            page.on("pageerror", lambda e: errors.append(str(e)))
+            page = open_page(context, errors)
             start = server.sent
             page.goto(server.base + path)
             cold = measure(page, mark)
@@ -120,9 +126,7 @@ def one_round(p, exe: str, server, name: str) -> dict:
             page.reload()
             reload = measure(page, mark)
         with profile_browser(p, exe, folder) as context:
-            context.add_init_script(STEPS)
-            page = context.pages[0] if context.pages else context.new_page()
-            page.on("pageerror", lambda e: errors.append(str(e)))
+            page = open_page(context, errors)
             page.goto(server.base + path)
             warm = measure(page, mark)
     if errors:
@@ -181,7 +185,8 @@ def report(s: dict) -> str:
     m, r, rr, ci = s["median_ms"], s["ratio"], s["ratio_range"], s["ratio_ci"]
     lines = [f"boot (assembled site; {s['rounds']} interleaved rounds, medians; load avg at end {s['loadavg']})"]
     for kind in KINDS:
-        lines.append(f"  {kind + (' (for comparison)' if kind == 'reload' else ''):>6}: boot ratio {r[kind]:.3f} (95% interval {ci[kind][0]:.3f}-{ci[kind][1]:.3f}; "
+        label = "reload (for comparison)" if kind == "reload" else kind
+        lines.append(f"  {label}: boot ratio {r[kind]:.3f} (95% interval {ci[kind][0]:.3f}-{ci[kind][1]:.3f}; "
                      f"rounds {rr[kind][0]:.2f}-{rr[kind][1]:.2f})   "
                      f"cardems {m['cardems'][kind]:6.0f} ms  bare {m['bare'][kind]:6.0f} ms")
     lines.append(f"  bytes ratio {s['bytes_ratio']:.3f}  (to ready, cold: cardems {s['bytes']['cardems'] / 1e6:.2f} MB, "
