@@ -114,6 +114,27 @@ def test_the_lobby_lists_the_four_games(player):
     assert len(player.playable()) == 4
 
 
+OVERLAPS = """() => [...document.querySelectorAll('.game-tile.playable')].filter(t => {
+    const a = t.querySelector('.tile-cta').getBoundingClientRect(), b = t.querySelector('.tile-options').getBoundingClientRect();
+    return a.right > b.left && b.right > a.left && a.bottom > b.top && b.bottom > a.top;
+}).map(t => t.dataset.gameTile)"""
+
+
+@pytest.mark.parametrize("player", ["tr-TR"], indirect=True)
+def test_play_or_resume_and_options_never_cover_each_other_on_a_tile(player):
+    """Turkish has the longest labels ("Devam et", "Ayarlar"); the tiles are narrowest
+    on a wide screen, four to a row, and narrowest again on a small phone."""
+    player.open("#/pisti?seed=4&speed=instant")
+    player.page.click("button[data-card]:not([disabled])")
+    player.wait("ready")
+    player.page.click("#table-bar a.back")
+    player.wait("ready")
+    assert player.page.locator('[data-game-tile="pisti"].has-save').count() == 1  # "Devam et", the wider label
+    for size in ({"width": 1280, "height": 800}, {"width": 900, "height": 800}, {"width": 320, "height": 640}):
+        player.page.set_viewport_size(size)
+        assert player.page.evaluate(OVERLAPS) == [], size
+
+
 def test_switching_language_redraws_in_arabic_right_to_left(player):
     player.open("#/pisti?seed=3&speed=instant")
     page = player.page
