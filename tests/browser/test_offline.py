@@ -5,11 +5,15 @@ sub-path, as on GitHub Pages. The service worker answers the build's files
 from its cache first, so after ``context.set_offline(True)`` a reload starts
 the page and plays a whole deal without the network; the test's server logs
 every request, and sees none from the page while offline.
+
+The interpreter's binary is the worker's one exception: it comes from the HTTP
+cache's copy when there is one, because Chromium keeps the compiled code with
+that copy; a trace of the next visit shows the binary taken already compiled.
 """
 
 import pytest
 
-from tests.browser.conftest import Player
+from tests.browser.conftest import ARGS, Player, chromium_path
 from tests.browser.site_server import SUB, built_site  # noqa: F401  (a fixture)
 
 pytestmark = pytest.mark.browser
@@ -20,6 +24,7 @@ KEPT = """async () => {
     return await caches.keys();
 }"""
 CACHED = """async (name) => (await (await caches.open(name)).keys()).map(r => r.url)"""
+WASM = "static/vendor/pyodide/pyodide.asm.wasm"
 
 
 def wait_kept(page, timeout_ms: int = 90_000) -> list[str]:
@@ -65,6 +70,60 @@ def test_after_one_visit_the_site_starts_and_plays_a_whole_deal_offline(browser,
         leaked = [p for p in built_site.paths[served:] if p.split("?")[0] not in update_check]
         assert leaked == [], "a request reached the server while offline"
         assert player.requests, "the page made no request at all: the reload was not tested"
+        assert not [e for e in player.errors if "net::" not in e], player.errors
+    finally:
+        context.close()
+
+
+def compiled_from_cache(events: list[dict]) -> set[str]:
+    """The WebAssembly binaries a traced load took already compiled, from the code kept
+    with its copy of the file (Chromium's ``v8.wasm.moduleCacheHit``)."""
+    return {e["args"]["url"] for e in events if e.get("name") == "v8.wasm.moduleCacheHit"}
+
+
+def traced_reload(context, player) -> list[dict]:
+    """A reload of the player's page, traced: Chromium's timeline events."""
+    cdp = context.new_cdp_session(player.page)
+    events: list[dict] = []
+    done: list[bool] = []
+    cdp.on("Tracing.dataCollected", lambda e: events.extend(e["value"]))
+    cdp.on("Tracing.tracingComplete", lambda e: done.append(True))
+    cdp.send("Tracing.start", {"transferMode": "ReportEvents",
+                               "traceConfig": {"includedCategories": ["disabled-by-default-devtools.timeline"]}})
+    try:
+        player.page.reload()
+        player.wait("ready", timeout=90_000)
+    finally:
+        cdp.send("Tracing.end")
+        for _ in range(100):
+            if done:
+                break
+            player.page.wait_for_timeout(100)
+        cdp.detach()
+    assert done, "the trace did not end"
+    return events
+
+
+def test_a_visit_the_worker_serves_starts_the_interpreter_already_compiled(browser, built_site, tmp_path):
+    # Chromium keeps a binary's compiled code with the copy it was compiled from. The first
+    # visit compiles the interpreter from the HTTP cache's copy, before the worker exists;
+    # the worker answers the binary from there, so later visits do not compile it again.
+    # A profile on disk: an incognito context keeps no compiled code.
+    context = browser.browser_type.launch_persistent_context(
+        tmp_path / "profile", executable_path=chromium_path(), args=ARGS, headless=True)
+    try:
+        player = Player(context.pages[0] if context.pages else context.new_page(), built_site.base)
+        player.open()
+        wait_kept(player.page)
+        assert built_site.base + WASM in compiled_from_cache(traced_reload(context, player))
+
+        # Without that copy (the HTTP cache cleared, as a browser may do), the worker's own
+        # copy serves, offline too: the page starts, compiling the binary afresh.
+        context.new_cdp_session(player.page).send("Network.clearBrowserCache")
+        context.set_offline(True)
+        player.requests.clear()
+        assert built_site.base + WASM not in compiled_from_cache(traced_reload(context, player))
+        assert built_site.base + WASM in player.requests
         assert not [e for e in player.errors if "net::" not in e], player.errors
     finally:
         context.close()
