@@ -54,7 +54,8 @@ async function keep(cache, path, hash, older) {
     if (response) return cache.put(path, response);
   }
   // Usually the HTTP cache has it (the page has just loaded), and it is taken as it is:
-  // revalidating it would also drop the compiled code kept with it. A wrong copy is refetched.
+  // revalidated here, the binary lost the compiled code kept with it (traced). A wrong
+  // copy is refetched.
   let response = await fetch(path, { cache: "force-cache" });
   if (!response.ok || !(await matches(response, hash))) response = await fetch(path, { cache: "reload" });
   if (!response.ok) throw new Error(`cardems: ${path}: HTTP ${response.status}`);
