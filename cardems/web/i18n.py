@@ -1,6 +1,11 @@
 """Message catalogs: every text the page shows comes from ``locales/<lang>.json``
 plus each game's own ``locales/<stem>/<lang>.json`` (keys prefixed ``<stem>.``).
 
+A message with a count ``n`` may have plural forms: ``<key>#<category>``, with
+CLDR's category of ``n`` in that language (English: ``one``). A language whose
+nouns do not change after a number (Turkish, Persian), or whose texts avoid it
+(Arabic: "label: n"), needs none.
+
 The shared JSON files paint the static shell (via ``static/js/shell.js``)
 before Python loads. A game's file is read when the game is first shown.
 """
@@ -17,6 +22,11 @@ LANGUAGES = {"en": "English", "tr": "Türkçe", "ar": "العربية", "fa": "�
 RTL = {"ar", "fa"}
 DEFAULT = "en"
 _DIR = Path(__file__).with_name("locales")
+
+
+def plural_category(lang: str, n: int) -> str:
+    """CLDR's plural category of a whole number, for the forms the catalogs use."""
+    return "one" if lang == "en" and n == 1 else "other"
 
 
 def pick_language(preferred: list[str] | tuple[str, ...]) -> str:
@@ -52,8 +62,17 @@ class Catalog:
         return self.lang in RTL
 
     def t(self, key: str, **params: Any) -> str:
-        text = self.messages.get(key) or self.fallback.get(key) or key
+        text = self._text(self.messages, self.lang, key, params) or self._text(self.fallback, DEFAULT, key, params) or key
         return text.format(**params) if params else text
+
+    @staticmethod
+    def _text(messages: dict[str, str], lang: str, key: str, params: dict[str, Any]) -> str | None:
+        n = params.get("n")
+        if isinstance(n, int) and not isinstance(n, bool):
+            form = messages.get(f"{key}#{plural_category(lang, n)}")
+            if form:
+                return form
+        return messages.get(key)
 
     def card_name(self, card: str) -> str:
         """``7 of hearts`` / ``7 الكبة``: the accessible name of a card."""

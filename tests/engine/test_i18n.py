@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cardems.web.i18n import LANGUAGES, Catalog, pick_language
+from cardems.web.i18n import LANGUAGES, Catalog, pick_language, plural_category
 
 LOCALES = Path(__file__).resolve().parents[2] / "cardems" / "web" / "locales"
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -28,17 +28,52 @@ def merged(lang):
     return catalog
 
 
+def bases(catalog):
+    """The keys without their plural forms (``key#one``), which each language has or not."""
+    return {key for key in catalog if "#" not in key}
+
+
+@pytest.mark.parametrize("part", [""] + GAME_DIRS)
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_a_plural_form_is_one_of_its_languages_and_keeps_its_messages_placeholders(lang, part):
+    catalog = load(lang, part)
+    categories = {plural_category(lang, n) for n in range(200)}
+    for key, text in catalog.items():
+        if "#" in key:
+            base, category = key.split("#")
+            assert base in catalog and category in categories - {"other"}, key
+            placeholders = set(PLACEHOLDER.findall(catalog[base]))
+            assert "n" in placeholders and set(PLACEHOLDER.findall(text)) == placeholders, key
+
+
 @pytest.mark.parametrize("part", [""] + GAME_DIRS)
 @pytest.mark.parametrize("lang", sorted(set(LANGUAGES) - {"en"}))
 def test_every_language_has_every_key_and_the_same_placeholders(lang, part):
     en, other = load("en", part), load(lang, part)
-    assert set(other) == set(en)
+    assert bases(other) == bases(en)
     if part:  # a game's keys are its own: prefixed with its stem, never overriding shared ones
         assert all(key.startswith(part + ".") for key in en), part
         assert not set(en) & set(load("en")), part
-    for key, text in en.items():
-        assert set(PLACEHOLDER.findall(other[key])) == set(PLACEHOLDER.findall(text)), key
+    for key in bases(en):
+        assert set(PLACEHOLDER.findall(other[key])) == set(PLACEHOLDER.findall(en[key])), key
         assert other[key].strip(), key
+
+
+def test_a_count_of_one_reads_in_the_singular():
+    en = Catalog("en")
+    assert en.t("table.pile_count", n=1) == "1 card in the pile"
+    assert en.t("table.pile_count", n=2) == "2 cards in the pile"
+    assert en.t("table.pile_count", n=0) == "0 cards in the pile"
+    assert en.t("table.hand_of", name="Ali", n=1) == "Ali's hand: 1 card"
+    assert en.t("event.capture_you", n=1) == "You took 1 card"
+    assert Catalog("tr").t("table.pile_count", n=1) == "Yerde 1 kart var"  # no plural forms: the message itself
+    assert Catalog("ar").t("table.pile_count", n=1) == "أوراق الكومة: 1"
+
+
+def test_every_english_count_of_cards_has_its_singular():
+    en = merged("en")
+    counted = {key for key, text in en.items() if "#" not in key and re.search(r"\{n\} cards\b", text)}
+    assert counted and all(f"{key}#one" in en for key in counted), sorted(k for k in counted if f"{k}#one" not in en)
 
 
 def test_language_follows_the_browser():
