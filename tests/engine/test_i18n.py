@@ -70,9 +70,17 @@ def test_a_count_of_one_reads_in_the_singular():
     assert Catalog("ar").t("table.pile_count", n=1) == "أوراق الكومة: 1"
 
 
+def test_no_arabic_message_puts_a_count_before_its_noun():
+    # The noun after an Arabic number depends on it (ورقة واحدة، ورقتان، ٣ أوراق، ١١ ورقة):
+    # the texts say "label: n" instead, which reads right for every n.
+    ar = merged("ar")
+    bad = sorted(key for key, text in ar.items() if re.search(r"\{n\}\s*(أوراق|ورقة|ورقات)", text))
+    assert not bad, bad
+
+
 def test_every_english_count_of_cards_has_its_singular():
     en = merged("en")
-    counted = {key for key, text in en.items() if "#" not in key and re.search(r"\{n\} cards\b", text)}
+    counted = {key for key, text in en.items() if "#" not in key and re.search(r"\{n\}(?: [\w-]+)* cards\b", text)}
     assert counted and all(f"{key}#one" in en for key in counted), sorted(k for k in counted if f"{k}#one" not in en)
 
 
