@@ -48,6 +48,12 @@ async function olderCaches() {
 }
 
 async function keep(cache, path, hash, older) {
+  // A binary is taken from the HTTP cache first (never the network), so that the copy kept
+  // has the HTTP cache's validators and the fetch handler can go on passing that copy through.
+  if (path.endsWith(".wasm")) {
+    const response = await fetch(path, { cache: "only-if-cached", mode: "same-origin" }).catch(() => null);
+    if (response && response.ok && (await matches(response, hash))) return cache.put(path, response);
+  }
   for (const { cache: old, files } of older) {
     if (files[path] !== hash) continue;
     const response = await old.match(path);
@@ -113,8 +119,9 @@ function buildPath(url) {
 const VALIDATORS = ["etag", "last-modified", "content-length"];
 
 // The HTTP cache's copy of a file, if it is the one this build keeps (same
-// validators); never the network.
+// validators, and there are some); never the network.
 async function httpCached(url, kept) {
+  if (!kept.headers.get("etag") && !kept.headers.get("last-modified")) return null;
   try {
     const response = await fetch(url, { cache: "only-if-cached", mode: "same-origin" });
     if (response.ok && VALIDATORS.every((h) => response.headers.get(h) === kept.headers.get(h))) return response;

@@ -129,6 +129,34 @@ def test_a_visit_the_worker_serves_starts_the_interpreter_already_compiled(brows
         context.close()
 
 
+def test_the_worker_never_passes_through_another_copy_of_the_binary(browser, built_site, tmp_path):
+    # The HTTP cache may hold another file at the binary's URL than the build's (fetched past
+    # the worker, say after a deploy). Its validators differ, so the worker answers with the
+    # build's own copy: here the other file is not even WebAssembly, and the page must start.
+    wasm = built_site.site / WASM
+    original = wasm.read_bytes()
+    context = browser.browser_type.launch_persistent_context(
+        tmp_path / "profile", executable_path=chromium_path(), args=ARGS, headless=True)
+    try:
+        player = Player(context.pages[0] if context.pages else context.new_page(), built_site.base)
+        player.open()
+        wait_kept(player.page)
+        wasm.write_bytes(b"another file")
+        cdp = context.new_cdp_session(player.page)
+        cdp.send("Network.enable")
+        cdp.send("Network.setBypassServiceWorker", {"bypass": True})
+        fetched = player.page.evaluate("async (u) => (await (await fetch(u, {cache: 'reload'})).text())",
+                                       built_site.base + WASM)
+        cdp.send("Network.setBypassServiceWorker", {"bypass": False})
+        assert fetched == "another file"  # the HTTP cache now holds it
+        player.page.reload()
+        player.wait("ready", timeout=90_000)
+        assert not [e for e in player.errors if "net::" not in e], player.errors
+    finally:
+        wasm.write_bytes(original)
+        context.close()
+
+
 def test_a_new_deploy_is_detected_offered_and_taken_when_the_player_chooses(browser, built_site):
     context = browser.new_context()
     try:
