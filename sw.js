@@ -47,12 +47,15 @@ async function olderCaches() {
   return older;
 }
 
+// A WebAssembly binary: passed through from the HTTP cache when it can be (see the top).
+const isBinary = (path) => path.endsWith(".wasm");
+
 async function keep(cache, path, hash, older) {
   // A binary is taken from the HTTP cache first (never the network), so that the copy kept
   // has the HTTP cache's validators and the fetch handler can go on passing that copy through.
-  if (path.endsWith(".wasm")) {
-    const response = await fetch(path, { cache: "only-if-cached", mode: "same-origin" }).catch(() => null);
-    if (response && response.ok && (await matches(response, hash))) return cache.put(path, response);
+  if (isBinary(path)) {
+    const response = await httpCopy(path);
+    if (response && (await matches(response, hash))) return cache.put(path, response);
   }
   for (const { cache: old, files } of older) {
     if (files[path] !== hash) continue;
@@ -118,15 +121,21 @@ function buildPath(url) {
 
 const VALIDATORS = ["etag", "last-modified", "content-length"];
 
-// The HTTP cache's copy of a file, if it is the one this build keeps (same
-// validators, and there are some); never the network.
-async function httpCached(url, kept) {
-  if (!kept.headers.get("etag") && !kept.headers.get("last-modified")) return null;
+// The HTTP cache's copy of a file, or null; never the network.
+async function httpCopy(url) {
   try {
     const response = await fetch(url, { cache: "only-if-cached", mode: "same-origin" });
-    if (response.ok && VALIDATORS.every((h) => response.headers.get(h) === kept.headers.get(h))) return response;
-  } catch (e) { /* not in the HTTP cache, or no such cache mode here */ }
-  return null;
+    return response.ok ? response : null;
+  } catch (e) {
+    return null; // not in the HTTP cache, or no such cache mode here
+  }
+}
+
+// The HTTP cache's copy, if it is the one this build keeps (same validators, and there are some).
+async function httpCached(url, kept) {
+  if (!kept.headers.get("etag") && !kept.headers.get("last-modified")) return null;
+  const response = await httpCopy(url);
+  return response && VALIDATORS.every((h) => response.headers.get(h) === kept.headers.get(h)) ? response : null;
 }
 
 self.addEventListener("fetch", (event) => {
@@ -137,6 +146,6 @@ self.addEventListener("fetch", (event) => {
     const cache = await caches.open(CACHE);
     const kept = await cache.match(path);
     if (!kept) return fetch(event.request);
-    return (path.endsWith(".wasm") && (await httpCached(event.request.url, kept))) || kept;
+    return (isBinary(path) && (await httpCached(event.request.url, kept))) || kept;
   })());
 });

@@ -6,6 +6,7 @@ executable, or to ``playwright`` to use Playwright's own downloaded browser.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import shutil
@@ -60,6 +61,18 @@ def browser():
         browser = p.chromium.launch(executable_path=chromium_path(), args=ARGS, headless=True)
         yield browser
         browser.close()
+
+
+@contextlib.contextmanager
+def profile_on_disk(browser, folder: Path):
+    """A context on a browser profile in ``folder`` and its page. Unlike an incognito
+    context, Chromium offers to install the site, and keeps compiled code."""
+    context = browser.browser_type.launch_persistent_context(
+        folder, executable_path=chromium_path(), args=ARGS, headless=True)
+    try:
+        yield context, (context.pages[0] if context.pages else context.new_page())
+    finally:
+        context.close()
 
 
 class Player:

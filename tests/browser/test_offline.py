@@ -13,7 +13,7 @@ that copy; a trace of the next visit shows the binary taken already compiled.
 
 import pytest
 
-from tests.browser.conftest import ARGS, Player, chromium_path
+from tests.browser.conftest import Player, profile_on_disk
 from tests.browser.site_server import SUB, built_site  # noqa: F401  (a fixture)
 
 pytestmark = pytest.mark.browser
@@ -109,10 +109,8 @@ def test_a_visit_the_worker_serves_starts_the_interpreter_already_compiled(brows
     # visit compiles the interpreter from the HTTP cache's copy, before the worker exists;
     # the worker answers the binary from there, so later visits do not compile it again.
     # A profile on disk: an incognito context keeps no compiled code.
-    context = browser.browser_type.launch_persistent_context(
-        tmp_path / "profile", executable_path=chromium_path(), args=ARGS, headless=True)
-    try:
-        player = Player(context.pages[0] if context.pages else context.new_page(), built_site.base)
+    with profile_on_disk(browser, tmp_path / "profile") as (context, page):
+        player = Player(page, built_site.base)
         player.open()
         wait_kept(player.page)
         assert built_site.base + WASM in compiled_from_cache(traced_reload(context, player))
@@ -125,8 +123,6 @@ def test_a_visit_the_worker_serves_starts_the_interpreter_already_compiled(brows
         assert built_site.base + WASM not in compiled_from_cache(traced_reload(context, player))
         assert built_site.base + WASM in player.requests
         assert not [e for e in player.errors if "net::" not in e], player.errors
-    finally:
-        context.close()
 
 
 def test_the_worker_never_passes_through_another_copy_of_the_binary(browser, built_site, tmp_path):
@@ -135,26 +131,24 @@ def test_the_worker_never_passes_through_another_copy_of_the_binary(browser, bui
     # build's own copy: here the other file is not even WebAssembly, and the page must start.
     wasm = built_site.site / WASM
     original = wasm.read_bytes()
-    context = browser.browser_type.launch_persistent_context(
-        tmp_path / "profile", executable_path=chromium_path(), args=ARGS, headless=True)
-    try:
-        player = Player(context.pages[0] if context.pages else context.new_page(), built_site.base)
-        player.open()
-        wait_kept(player.page)
-        wasm.write_bytes(b"another file")
-        cdp = context.new_cdp_session(player.page)
-        cdp.send("Network.enable")
-        cdp.send("Network.setBypassServiceWorker", {"bypass": True})
-        fetched = player.page.evaluate("async (u) => (await (await fetch(u, {cache: 'reload'})).text())",
-                                       built_site.base + WASM)
-        cdp.send("Network.setBypassServiceWorker", {"bypass": False})
-        assert fetched == "another file"  # the HTTP cache now holds it
-        player.page.reload()
-        player.wait("ready", timeout=90_000)
-        assert not [e for e in player.errors if "net::" not in e], player.errors
-    finally:
-        wasm.write_bytes(original)
-        context.close()
+    with profile_on_disk(browser, tmp_path / "profile") as (context, page):
+        player = Player(page, built_site.base)
+        try:
+            player.open()
+            wait_kept(player.page)
+            wasm.write_bytes(b"another file")
+            cdp = context.new_cdp_session(player.page)
+            cdp.send("Network.enable")
+            cdp.send("Network.setBypassServiceWorker", {"bypass": True})
+            fetched = player.page.evaluate("async (u) => (await (await fetch(u, {cache: 'reload'})).text())",
+                                           built_site.base + WASM)
+            cdp.send("Network.setBypassServiceWorker", {"bypass": False})
+            assert fetched == "another file"  # the HTTP cache now holds it
+            player.page.reload()
+            player.wait("ready", timeout=90_000)
+            assert not [e for e in player.errors if "net::" not in e], player.errors
+        finally:
+            wasm.write_bytes(original)
 
 
 def test_a_new_deploy_is_detected_offered_and_taken_when_the_player_chooses(browser, built_site):

@@ -7,7 +7,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from tests.browser.conftest import ARGS, Player, chromium_path
+from tests.browser.conftest import Player, profile_on_disk
 from tests.browser.site_server import SUB, built_site  # noqa: F401  (a fixture)
 
 pytestmark = pytest.mark.browser
@@ -77,10 +77,8 @@ def test_a_tiles_options_fetch_the_game_first(browser, built_site):
 
 def test_the_site_is_installable(browser, built_site, tmp_path):
     # a profile on disk: Chromium offers no install in an incognito context
-    context = browser.browser_type.launch_persistent_context(
-        tmp_path / "profile", executable_path=chromium_path(), args=ARGS, headless=True)
-    try:
-        player = Player(context.pages[0] if context.pages else context.new_page(), built_site.base)
+    with profile_on_disk(browser, tmp_path / "profile") as (context, page):
+        player = Player(page, built_site.base)
         player.open()
         manifest = player.page.evaluate("async () => (await fetch('manifest.webmanifest')).json()")
         assert manifest["display"] == "standalone" and manifest["theme_color"]
@@ -102,8 +100,6 @@ def test_the_site_is_installable(browser, built_site, tmp_path):
         app = cdp.send("Page.getAppManifest")
         assert not app["errors"], app["errors"]
         assert app["url"] == built_site.base + "manifest.webmanifest"
-    finally:
-        context.close()
 
 
 def test_the_pages_workflow_installs_the_pinned_runtime_assembles_and_deploys_the_folder():
