@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import os
 import shutil
 import statistics
 import sys
@@ -21,11 +20,9 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run", "--disable-sync"]
-
-
 sys.path.insert(0, str(ROOT / "scripts"))
+from headless import ARGS as CHROMIUM_ARGS  # noqa: E402
+from headless import NoChromium, chromium_path  # noqa: E402
 from serve import Handler  # noqa: E402  (serves the generated files of the working tree too)
 sys.path.remove(str(ROOT / "scripts"))
 
@@ -104,14 +101,19 @@ def serve_site() -> Iterator[object]:
             yield server
 
 
+def _executable() -> str | None:
+    try:
+        return chromium_path()
+    except NoChromium as error:
+        raise SystemExit(f"bench: {error}") from None
+
+
 @contextlib.contextmanager
 def chromium() -> Iterator[object]:
     """A headless Chromium (Debian's, or $CARDEMS_CHROMIUM) driven by Playwright."""
     from playwright.sync_api import sync_playwright
 
-    exe = os.environ.get("CARDEMS_CHROMIUM") or shutil.which("chromium")
-    if not exe:
-        raise SystemExit("bench: no chromium found (set CARDEMS_CHROMIUM)")
+    exe = _executable()
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=exe, headless=True, args=CHROMIUM_ARGS)
         try:
@@ -121,19 +123,17 @@ def chromium() -> Iterator[object]:
 
 
 @contextlib.contextmanager
-def playwright_chromium() -> Iterator[tuple[object, str]]:
+def playwright_chromium() -> Iterator[tuple[object, str | None]]:
     """Playwright and the Chromium executable, for :func:`profile_browser`."""
     from playwright.sync_api import sync_playwright
 
-    exe = os.environ.get("CARDEMS_CHROMIUM") or shutil.which("chromium")
-    if not exe:
-        raise SystemExit("bench: no chromium found (set CARDEMS_CHROMIUM)")
+    exe = _executable()
     with sync_playwright() as p:
         yield p, exe
 
 
 @contextlib.contextmanager
-def profile_browser(p, exe: str, folder: str) -> Iterator[object]:
+def profile_browser(p, exe: str | None, folder: str) -> Iterator[object]:
     """A browser on the profile in ``folder``, closed on exit. On a new, empty folder it
     is like a first visit in a real browser, with a disk HTTP cache (a Playwright
     incognito context keeps its HTTP cache in memory and does not keep the 9.6 MB

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import os
-import shutil
 import sys
 import threading
 from http.server import ThreadingHTTPServer
@@ -20,10 +18,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 from serve import Handler  # noqa: E402
+from headless import ARGS, NoChromium  # noqa: E402
+from headless import chromium_path as _chromium_path  # noqa: E402
 from vendor_runtime import ensure_runtime  # noqa: E402
-
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-sync"]
 
 
 class QuietHandler(Handler):
@@ -43,14 +40,10 @@ def site():
 
 
 def chromium_path() -> str | None:
-    wanted = os.environ.get("CARDEMS_CHROMIUM")
-    if wanted == "playwright":
-        return None
-    path = wanted or shutil.which("chromium") or shutil.which("chromium-browser")
-    if path is None:
-        pytest.fail("no Chromium: install Debian's `chromium`, or set CARDEMS_CHROMIUM "
-                    "(a path, or `playwright` for Playwright's own browser)", pytrace=False)
-    return path
+    try:
+        return _chromium_path()
+    except NoChromium as error:
+        pytest.fail(str(error), pytrace=False)
 
 
 @pytest.fixture(scope="session")
