@@ -28,6 +28,15 @@ class QuietHandler(Handler):
         pass
 
 
+def pytest_collection_modifyitems(items):
+    """A browser test whose page crashed ("Target crashed": Chromium's renderer died, which
+    no page can cause on purpose) runs once more; the summary counts the rerun. Any other
+    failure fails at once."""
+    for item in items:
+        if item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=["Target crashed"]))
+
+
 @pytest.fixture(scope="session")
 def site():
     """The repository served on 127.0.0.1 (a free port); yields the base URL."""
