@@ -107,7 +107,7 @@ def open_page(context, errors: list[str]):
     return page
 
 
-def one_round(p, exe: str, server, name: str) -> dict:
+def one_round(p, exe: str | None, server, name: str) -> dict:
     """Cold, reload and warm (later visit) figures of one page on a new profile, plus
     the first visit's bytes."""
     path, mark = PAGES[name]

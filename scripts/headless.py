@@ -9,15 +9,24 @@ from __future__ import annotations
 import os
 import shutil
 
+
+def _small_dev_shm() -> bool:
+    try:
+        return shutil.disk_usage("/dev/shm").total < 1 << 30
+    except OSError:
+        return False
+
+
 ARGS = [
     "--no-sandbox", "--disable-gpu", "--no-first-run",
     # This machine's network is closed: no calls home, no component downloads.
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    # Shared memory in /tmp, not /dev/shm, which containers often keep at 64 MB. Debian's
-    # launcher means to add this switch when /dev/shm is small, but its check breaks
-    # where findmnt lists /dev/shm twice, as it does here.
-    "--disable-dev-shm-usage",
 ]
+if _small_dev_shm():
+    # Shared memory in /tmp where /dev/shm is small, as containers often keep it (64 MB).
+    # Debian's launcher means to do the same, but its check breaks where findmnt lists
+    # /dev/shm twice, as it does here.
+    ARGS.append("--disable-dev-shm-usage")
 
 
 class NoChromium(LookupError):

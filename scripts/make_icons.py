@@ -6,10 +6,10 @@ with headless Chromium. The PNGs are committed; run this again after changing th
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 from pathlib import Path
+
+from headless import ARGS, chromium_path
 
 ROOT = Path(__file__).resolve().parents[1]
 ICONS = ROOT / "static" / "icons"
@@ -34,9 +34,8 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     svg = (ICONS / "icon.svg").read_text(encoding="utf-8")
-    exe = os.environ.get("CARDEMS_CHROMIUM") or shutil.which("chromium")
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=exe, args=["--no-sandbox"], headless=True)
+        browser = p.chromium.launch(executable_path=chromium_path(), args=ARGS, headless=True)
         for size in SIZES:
             for maskable in (False, True):
                 ctx = browser.new_context(viewport={"width": size, "height": size})

@@ -28,13 +28,15 @@ class QuietHandler(Handler):
         pass
 
 
-def pytest_collection_modifyitems(items):
-    """A browser test whose page crashed ("Target crashed": Chromium's renderer died, which
-    no page can cause on purpose) runs once more; the summary counts the rerun. Any other
-    failure fails at once."""
+def pytest_collection_modifyitems(config, items):
+    """A browser test whose renderer crashed (Playwright's "Target crashed", or "Page
+    crashed" during a navigation) runs once more, and the summary lists the rerun. Any
+    other failure fails at once, and so does a crash that happens again."""
+    if not config.pluginmanager.hasplugin("rerunfailures"):
+        return
     for item in items:
         if item.get_closest_marker("browser"):
-            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=["Target crashed"]))
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[r"(Target|Page) crashed"]))
 
 
 @pytest.fixture(scope="session")
