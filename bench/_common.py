@@ -14,7 +14,7 @@ import tempfile
 import threading
 from http.server import ThreadingHTTPServer
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -28,7 +28,24 @@ sys.path.remove(str(ROOT / "scripts"))
 
 
 class QuietHandler(Handler):
-    """The site's handler; counts the bytes of the bodies it sends (``server.sent``)."""
+    """The site's handler; counts the bytes of the bodies it sends (``server.sent``).
+
+    A POST to ``/__bench`` goes to ``server.on_post(body) -> reply`` (a page
+    reporting its own figures, bench/boot.py's direct driver)."""
+
+    def do_POST(self) -> None:
+        on_post = getattr(self.server, "on_post", None)
+        if self.path != "/__bench" or on_post is None:
+            self.send_error(404)
+            return
+        body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        reply = on_post(body).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/plain")
+        self.send_header("Content-Length", str(len(reply)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.wfile.write(reply)
 
     def copyfile(self, source, outputfile) -> None:
         sent = 0
@@ -85,9 +102,10 @@ def serve_root() -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def serve_site() -> Iterator[object]:
+def serve_site(prepare: Callable[[Path], None] | None = None) -> Iterator[object]:
     """Assemble the site (scripts/build_site.py) in a temporary folder, with the
-    bare page of bench/bare/ beside it, and serve it; yields the server."""
+    bare page of bench/bare/ beside it, and serve it; yields the server.
+    ``prepare(folder)`` may change the assembled folder before it is served."""
     sys.path.insert(0, str(ROOT / "scripts"))
     try:
         from build_site import build
@@ -97,6 +115,8 @@ def serve_site() -> Iterator[object]:
         out = Path(tmp) / "site"
         build(out)
         shutil.copytree(ROOT / "bench" / "bare", out / "bench" / "bare")
+        if prepare is not None:
+            prepare(out)
         with serve_dir(out) as server:
             yield server
 
@@ -106,6 +126,17 @@ def _executable() -> str | None:
         return chromium_path()
     except NoChromium as error:
         raise SystemExit(f"bench: {error}") from None
+
+
+def chromium_executable() -> str:
+    """The Chromium to start without Playwright: ours, or Playwright's own."""
+    exe = _executable()
+    if exe is None:
+        from playwright.sync_api import sync_playwright
+
+        with sync_playwright() as p:
+            exe = p.chromium.executable_path
+    return exe
 
 
 @contextlib.contextmanager

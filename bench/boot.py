@@ -41,15 +41,23 @@ ready (the page's part after it).
 from __future__ import annotations
 
 import argparse
+import contextlib
+import hashlib
+import json
 import os
+import queue
 import random
+import signal
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import ensure_runtime, median, playwright_chromium, profile_browser, serve_site  # noqa: E402
+from _common import (  # noqa: E402
+    CHROMIUM_ARGS, chromium_executable, ensure_runtime, median, playwright_chromium, profile_browser, serve_site,
+)
 
 PAGES = {
     "cardems": ("/index.html", "cardems:ready"),
@@ -134,6 +142,130 @@ def one_round(p, exe: str | None, server, name: str) -> dict:
     return {"cold": cold, "warm": warm, "reload": reload, "visit_bytes": visit}
 
 
+# The direct driver: Chromium started as a player's would be, with no DevTools client (Playwright
+# is one). With an inspector attached, V8 does extra work on every thrown exception, and Pyodide's
+# file system throws one for each "no such file" (Python's imports, os.path.exists): the page, which
+# runs more Python than the bare one, paid ~75 ms more under Playwright and nothing without it
+# (README). Each page then reports its own figures, the same as MEASURE, to the benchmark's server,
+# from a script added at the top of its HTML (both pages, in the assembled copy only).
+REPORTER = """<script>
+(function () {
+  STEPS
+  var errors = [];
+  addEventListener('error', function (e) { if (e.message) errors.push(String(e.message)); });
+  var mark = location.pathname.indexOf('/bench/bare/') >= 0 ? 'bare:ready' : 'cardems:ready';
+  var measure = MEASURE, kept = KEPT;
+  function post(body) {
+    return fetch('/__bench', {method: 'POST', body: JSON.stringify(body), cache: 'no-store'}).then(function (r) { return r.text(); });
+  }
+  function reloadAfter(ready) {
+    ready.then(function () { return post({kind: 'kept'}); }).then(function () { location.reload(); });
+  }
+  var poll = setInterval(function () {
+    if (!performance.getEntriesByName(mark, 'mark').length) return;
+    clearInterval(poll);
+    var nav = performance.getEntriesByType('navigation')[0];
+    post({kind: 'ready', nav: nav ? nav.type : '', errors: errors, figures: measure(mark),
+          controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller)}).then(function (next) {
+      if (next === 'reload-when-kept') reloadAfter(new Promise(function (done) {
+        var t = setInterval(function () { kept().then(function (k) { if (k) { clearInterval(t); done(); } }); }, 100);
+      }));
+      else if (next === 'reload') reloadAfter(new Promise(function (done) { setTimeout(done, 300); }));
+    });
+  }, 25);
+})();
+</script>"""
+
+
+def add_reporter(site: Path) -> None:
+    """Add REPORTER to both pages of the assembled ``site``; the worker's list gets the page's new hash."""
+    script = REPORTER.replace("STEPS", STEPS).replace("MEASURE", MEASURE).replace("KEPT", KEPT)
+    for page in (site / "index.html", site / "bench" / "bare" / "index.html"):
+        old = page.read_bytes()
+        new = old.replace(b"<head>", b"<head>\n" + script.encode(), 1)
+        if new == old:
+            raise SystemExit(f"bench: no <head> in {page}")
+        page.write_bytes(new)
+        if page.parent == site:
+            precache = site / "precache.js"
+            text = precache.read_text(encoding="utf-8")
+            before = hashlib.sha256(old).hexdigest()
+            start = text.index('"index.html": "') + len('"index.html": "')
+            end = text.index('"', start)
+            if not before.startswith(text[start:end]):
+                raise SystemExit("bench: precache.js does not list this index.html")
+            precache.write_text(text[:start] + hashlib.sha256(new).hexdigest()[:end - start] + text[end:],
+                                encoding="utf-8")
+
+
+class Reports:
+    """The pages' reports, as the benchmark's server receives them; ``replies`` are
+    handed out in order, one to each "ready" report (what the page does next)."""
+
+    def __init__(self) -> None:
+        self.inbox: queue.Queue = queue.Queue()
+        self.replies: list[str] = []
+
+    def __call__(self, body: bytes) -> str:
+        report = json.loads(body)
+        self.inbox.put(report)
+        return self.replies.pop(0) if report.get("kind") == "ready" and self.replies else "stay"
+
+    def expect(self, kind: str, nav: str | None = None) -> dict:
+        try:
+            report = self.inbox.get(timeout=TIMEOUT_MS / 1000)
+        except queue.Empty:
+            raise RuntimeError(f"no '{kind}' report from the page in {TIMEOUT_MS / 1000:.0f} s") from None
+        if report["kind"] != kind or (nav and report.get("nav") != nav):
+            raise RuntimeError(f"expected a '{kind}' report ({nav}), got {report}")
+        return report
+
+
+@contextlib.contextmanager
+def direct_browser(exe: str, folder: str, url: str):
+    """Headless Chromium on the profile in ``folder``, opening ``url``; no DevTools client.
+    Closed with SIGTERM, on which Chromium shuts down as when a player quits it
+    (the profile is written out), then the rest of its processes are killed."""
+    proc = subprocess.Popen([exe, "--headless=new", *CHROMIUM_ARGS, f"--user-data-dir={folder}", url],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        yield proc
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            pass
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+
+
+def one_round_direct(exe: str, server, name: str) -> dict:
+    """:func:`one_round` with no DevTools client: each page reports its own figures."""
+    path, _ = PAGES[name]
+    reports: Reports = server.on_post
+    errors: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="cardems-profile-") as folder:
+        reports.replies = ["reload-when-kept" if name == "cardems" else "reload", "stay"]
+        start = server.sent
+        with direct_browser(exe, folder, server.base + path):
+            cold = reports.expect("ready", "navigate")
+            reports.expect("kept")
+            visit = server.sent - start
+            reload = reports.expect("ready", "reload")
+        reports.replies = ["stay"]
+        with direct_browser(exe, folder, server.base + path):
+            warm = reports.expect("ready", "navigate")
+    if name == "cardems" and not warm["controlled"]:
+        raise RuntimeError("the later visit was not served by the service worker")
+    for report in (cold, reload, warm):
+        errors += report["errors"]
+    if errors:
+        print(f"  [{name}] page errors: {errors[:3]}", file=sys.stderr)
+    return {"cold": cold["figures"], "warm": warm["figures"], "reload": reload["figures"], "visit_bytes": visit}
+
+
 def bootstrap(values: list[float], draws: int = 2000, seed: int = 1) -> tuple[float, float]:
     """A 95% interval of the median of ``values`` (percentile bootstrap, seeded)."""
     rng = random.Random(seed)
@@ -141,16 +273,29 @@ def bootstrap(values: list[float], draws: int = 2000, seed: int = 1) -> tuple[fl
     return medians[int(0.025 * draws)], medians[int(0.975 * draws) - 1]
 
 
-def run(rounds: int = 10, warmup: int = 1, quiet: bool = False) -> dict:
+@contextlib.contextmanager
+def driven(driver: str):
+    """The server and a function playing one round of one page, for ``driver``."""
+    if driver == "direct":
+        exe = chromium_executable()
+        with serve_site(add_reporter) as server:
+            server.on_post = Reports()
+            yield lambda name: one_round_direct(exe, server, name)
+    else:
+        with serve_site() as server, playwright_chromium() as (p, exe):
+            yield lambda name: one_round(p, exe, server, name)
+
+
+def run(rounds: int = 10, warmup: int = 1, quiet: bool = False, driver: str = "playwright") -> dict:
     ensure_runtime()
     rows: dict[str, list[dict]] = {n: [] for n in PAGES}
     t0 = time.perf_counter()
-    with serve_site() as server, playwright_chromium() as (p, exe):
+    with driven(driver) as play:
         for i in range(warmup + rounds):
             order = list(PAGES) if i % 2 == 0 else list(reversed(PAGES))
             line = []
             for name in order:
-                r = one_round(p, exe, server, name)
+                r = play(name)
                 line.append(f"{name} cold {r['cold']['ready']:6.0f} warm {r['warm']['ready']:6.0f} "
                             f"reload {r['reload']['ready']:6.0f}")
                 if i >= warmup:
@@ -161,6 +306,7 @@ def run(rounds: int = 10, warmup: int = 1, quiet: bool = False) -> dict:
     c, b = rows["cardems"], rows["bare"]
     ratio = {k: median([x[k]["ready"] / y[k]["ready"] for x, y in zip(c, b)]) for k in KINDS}
     return {
+        "driver": driver,
         "rounds": rounds,
         "loadavg": _loadavg(),
         "seconds": time.perf_counter() - t0,
@@ -183,7 +329,8 @@ def run(rounds: int = 10, warmup: int = 1, quiet: bool = False) -> dict:
 
 def report(s: dict) -> str:
     m, r, rr, ci = s["median_ms"], s["ratio"], s["ratio_range"], s["ratio_ci"]
-    lines = [f"boot (assembled site; {s['rounds']} interleaved rounds, medians; load avg at end {s['loadavg']})"]
+    how = "Playwright" if s["driver"] == "playwright" else "no DevTools client"
+    lines = [f"boot (assembled site, {how}; {s['rounds']} interleaved rounds, medians; load avg at end {s['loadavg']})"]
     for kind in KINDS:
         label = "reload (for comparison)" if kind == "reload" else kind
         lines.append(f"  {label}: boot ratio {r[kind]:.3f} (95% interval {ci[kind][0]:.3f}-{ci[kind][1]:.3f}; "
@@ -208,8 +355,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=10, help="measured rounds per page (default 10)")
     parser.add_argument("--warmup", type=int, default=1, help="unmeasured rounds first (default 1)")
+    parser.add_argument("--driver", choices=("playwright", "direct"), default="playwright",
+                        help="playwright (default), or direct: Chromium with no DevTools client, "
+                             "each page reporting its own figures")
     args = parser.parse_args(argv)
-    print(report(run(max(1, args.rounds), max(0, args.warmup))))
+    print(report(run(max(1, args.rounds), max(0, args.warmup), driver=args.driver)))
     return 0
 
 
