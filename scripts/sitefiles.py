@@ -11,7 +11,7 @@ generated files from memory, fresh on every request), and by
   imports, with their bytecode compiled by the vendored Pyodide's Python, plus
   every message catalog (the lobby shows each game's last-used setup in the
   player's language) and ``build.json``. One request instead of thirty, and
-  no compiling while the player waits; ``main.py`` unpacks it.
+  no compiling while the player waits; ``main.py`` imports from it in memory.
 - ``cardems/web/build.json``: the build id and, for each game, the modules it
   adds when it is opened: its own files by the naming convention (``S.py``,
   ``S_*.py``, ``bots/S*.py``, ``web/S_*.py``) and the ``common`` modules every
@@ -42,7 +42,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from cardems.web.main import BUNDLE, FORMAT as BUNDLE_FORMAT  # noqa: E402  (its reader, in the page)
+from cardems.web.main import BUNDLE, FORMAT as BUNDLE_FORMAT, cached_path  # noqa: E402  (its reader, in the page)
 
 ENTRY = "cardems/web/main.py"
 NOT_SHIPPED = frozenset({"cardems/__main__.py", "cardems/cli.py", "cardems/arena.py"})  # command line only
@@ -239,7 +239,7 @@ def page_config(root: Path = ROOT) -> dict:
 
     ``py`` is the page's: the self-hosted interpreter, the first screen's bundle
     (PyScript writes it into the interpreter's working folder, where ``main.py``
-    unpacks it), and the plugins turned off. ``mpy`` turns the same plugins off
+    reads it), and the plugins turned off. ``mpy`` turns the same plugins off
     for MicroPython, which the page does not use: PyScript loads the plugins once
     for each interpreter it knows, configured or not.
     """
@@ -300,12 +300,6 @@ def compile_pyc(sources: dict[str, bytes], root: Path = ROOT) -> tuple[str, dict
             (folder / f"{key[path]}.pyc").write_bytes(b64decode(pyc))
         tag_file.write_text(out["tag"])
     return tag_file.read_text().strip(), {p: (folder / f"{key[p]}.pyc").read_bytes() for p in sources}
-
-
-def cached_path(path: str, tag: str) -> str:
-    """Where Python looks for the bytecode of source ``path`` (PEP 3147)."""
-    folder, name = path.rsplit("/", 1)
-    return f"{folder}/__pycache__/{name[:-3]}.{tag}.pyc"
 
 
 def generate_bundle(groups: dict, manifest: bytes, root: Path = ROOT) -> bytes:

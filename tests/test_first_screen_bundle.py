@@ -1,7 +1,7 @@
 """The first screen's bundle (``first-screen.bundle``, made by scripts/sitefiles.py,
-unpacked by cardems/web/main.py): it holds exactly the lobby's files, unpacks to
-them byte for byte, refuses a damaged bundle, and its bytecode is what the
-vendored Pyodide imports."""
+read by cardems/web/main.py): it holds exactly the lobby's files, byte for byte,
+a damaged bundle is refused, and the page's Python imports from it in memory,
+taking the bytecode the vendored Pyodide compiled, with nothing written to disk."""
 
 from __future__ import annotations
 
@@ -35,21 +35,20 @@ def entry():
     return _load("cardems_entry", ROOT / "cardems" / "web" / "main.py")
 
 
-def test_the_bundle_unpacks_to_the_first_screens_files(tmp_path):
+def test_the_bundle_holds_the_first_screens_files(tmp_path):
     sf = sitefiles()
     generated = sf.generate(ROOT)
     (tmp_path / sf.BUNDLE).write_bytes(generated[sf.BUNDLE])
-    paths = entry().unpack(str(tmp_path / sf.BUNDLE), str(tmp_path / "home"))
+    files = entry().read(str(tmp_path / sf.BUNDLE))
     core = sf.python_groups(ROOT)["core"]
-    sources = [p for p in paths if not p.endswith(".pyc")]
-    assert sorted(sources) == sorted([*core, sf.BUILD])
+    assert sorted(p for p in files if not p.endswith(".pyc")) == sorted([*core, sf.BUILD])
     for path in core:
-        assert (tmp_path / "home" / path).read_bytes() == (ROOT / path).read_bytes(), path
-    assert (tmp_path / "home" / sf.BUILD).read_bytes() == generated[sf.BUILD]
+        assert files[path] == (ROOT / path).read_bytes(), path
+    assert files[sf.BUILD] == generated[sf.BUILD]
     if RUNTIME.is_dir() and shutil.which("node"):
-        compiled = {p for p in paths if p.endswith(".pyc")}
+        compiled = {p for p in files if p.endswith(".pyc")}
         tag = next(iter(compiled)).rsplit(".", 2)[-2]
-        assert compiled == {sf.cached_path(p, tag) for p in core if p.endswith(".py")}
+        assert compiled == {entry().cached_path(p, tag) for p in core if p.endswith(".py")}
 
 
 def test_the_config_and_the_precache_name_the_bundle_not_its_files():
@@ -63,8 +62,8 @@ def test_the_config_and_the_precache_name_the_bundle_not_its_files():
     assert "cardems/web/locales/en.json" in listed  # the shell reads it before Python is up
 
 
-@pytest.mark.parametrize("damage", ["format", "size", "tail", "escape"])
-def test_a_damaged_bundle_is_refused_before_anything_is_written(tmp_path, damage):
+@pytest.mark.parametrize("damage", ["format", "size", "tail", "escape", "head"])
+def test_a_damaged_bundle_is_refused(tmp_path, damage):
     main = entry()
     files = {"cardems/a.py": b"A = 1\n", "cardems/b.json": b"{}"}
     head = {"format": main.FORMAT, "files": [[p, len(b)] for p, b in files.items()]}
@@ -75,13 +74,75 @@ def test_a_damaged_bundle_is_refused_before_anything_is_written(tmp_path, damage
         head["files"][1][1] += 10
     elif damage == "tail":
         body += b"junk"
-    else:
+    elif damage == "escape":
         head["files"][0][0] = "../outside.py"
+    else:
+        head["files"] = {"cardems/a.py": 6}
     bundle = tmp_path / "x.bundle"
     bundle.write_bytes(json.dumps(head).encode() + b"\n" + body)
-    with pytest.raises(ValueError):
-        main.unpack(str(bundle), str(tmp_path / "home"))
-    assert not (tmp_path / "home").exists() and not (tmp_path / "outside.py").exists()
+    with pytest.raises(ValueError, match="x.bundle"):
+        main.read(str(bundle))
+
+
+@pytest.fixture
+def bundled(tmp_path):
+    """A package ``bundled_pkg`` held by a Bundle over the empty folder ``tmp_path``;
+    removed from the import system afterwards."""
+    main = entry()
+    source = b"VALUE = 'source'\n\ndef where():\n    return __file__\n"
+    code = compile(source.replace(b"'source'", b"'bytecode'"), "x", "exec")
+    pyc = importlib._bootstrap_external._code_to_hash_pyc(code, b"\0" * 8, checked=False)
+    files = {
+        "bundled_pkg/__init__.py": b"",
+        "bundled_pkg/mod.py": source,
+        main.cached_path("bundled_pkg/mod.py", sys.implementation.cache_tag): pyc,
+        "bundled_pkg/plain.py": b"def boom():\n    raise RuntimeError('from the bundle')\n",
+        "bundled_pkg/data.json": b'{"a": 1}',
+    }
+    bundle = main.Bundle(files, str(tmp_path)).install()
+    yield bundle
+    sys.meta_path.remove(bundle)
+    for name in [n for n in sys.modules if n == "bundled_pkg" or n.startswith("bundled_pkg.")]:
+        del sys.modules[name]
+
+
+def test_a_bundle_imports_its_modules_from_memory_taking_their_bytecode(bundled, tmp_path):
+    import bundled_pkg.mod
+
+    assert bundled_pkg.mod.VALUE == "bytecode"
+    assert bundled_pkg.mod.where() == str(tmp_path / "bundled_pkg" / "mod.py")
+    assert bundled_pkg.mod.where.__code__.co_filename == bundled_pkg.mod.__file__
+    assert bundled_pkg.__path__ == [str(tmp_path / "bundled_pkg")]
+    assert list(tmp_path.iterdir()) == []  # nothing written
+
+
+def test_a_bundles_modules_read_its_files_and_show_their_source_in_tracebacks(bundled, tmp_path):
+    import traceback
+
+    import bundled_pkg.plain
+
+    loader = bundled_pkg.plain.__spec__.loader
+    assert loader.get_data(str(tmp_path / "bundled_pkg" / "data.json")) == b'{"a": 1}'
+    with pytest.raises(FileNotFoundError):
+        loader.get_data(str(tmp_path / "bundled_pkg" / "missing.json"))
+    try:
+        bundled_pkg.plain.boom()
+    except RuntimeError as e:
+        assert "raise RuntimeError('from the bundle')" in "".join(traceback.format_exception(e))
+
+
+def test_modules_written_later_into_a_bundled_package_import_from_disk(bundled, tmp_path):
+    import importlib
+
+    import bundled_pkg
+
+    (tmp_path / "bundled_pkg").mkdir()
+    (tmp_path / "bundled_pkg" / "later.py").write_text("FROM = 'disk'\n")
+    (tmp_path / "bundled_pkg" / "later.json").write_text("[]")
+    importlib.invalidate_caches()
+    later = importlib.import_module("bundled_pkg.later")
+    assert later.FROM == "disk" and later.__file__ == str(tmp_path / "bundled_pkg" / "later.py")
+    assert bundled_pkg.__spec__.loader.get_data(str(tmp_path / "bundled_pkg" / "later.json")) == b"[]"
 
 
 IMPORT_CHECK = r"""
@@ -90,35 +151,42 @@ const py = await loadPyodide({ indexURL: "%(index)s/" });
 py.FS.mkdirTree("/site");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: "%(site)s" }, "/site");
 console.log(py.runPython(`
-import sys
-sys.path.insert(0, "/site")
-import cardems.errors, importlib.util
-import json
-json.dumps({"value": getattr(cardems.errors, "BUNDLE_PROBE", None), "magic": importlib.util.MAGIC_NUMBER.hex()})
+import importlib.util, json, os, sys
+spec = importlib.util.spec_from_file_location("cardems_entry", "/site/main.py")
+main = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(main)
+files = main.read("/site/first-screen.bundle")
+files["cardems/errors.py"] += b"\\nBUNDLE_PROBE = 'compiled from source'\\n"
+os.makedirs("/home/cardems-test")
+main.Bundle(files, "/home/cardems-test").install()
+import cardems.errors
+from cardems.web.i18n import Catalog
+json.dumps({"probe": getattr(cardems.errors, "BUNDLE_PROBE", None), "file": cardems.errors.__file__,
+            "fa": Catalog("fa").t("lobby.play"), "written": os.listdir("/home/cardems-test")})
 `));
 """
 
 
 @pytest.mark.pyodide
-def test_pyodide_imports_the_bundles_bytecode(tmp_path):
-    """The page's Python loads the shipped bytecode as it is: a source changed after
-    unpacking is not compiled again (unchecked-hash .pyc, PEP 552)."""
+def test_pyodide_imports_the_first_screen_from_the_bundle_in_memory(tmp_path):
+    """The page's Python loads the shipped bytecode as it is (a source changed in the
+    bundle is not compiled), and reads the catalogs from the bundle, writing nothing."""
     node = shutil.which("node")
     if node is None or not (RUNTIME / "pyodide.mjs").is_file():
         pytest.skip("needs node and the vendored Pyodide (npm ci; python scripts/vendor_runtime.py)")
     sf = sitefiles()
-    (tmp_path / sf.BUNDLE).write_bytes(sf.generate(ROOT)[sf.BUNDLE])
     site = tmp_path / "site"
-    paths = entry().unpack(str(tmp_path / sf.BUNDLE), str(site))
-    pyc = [p for p in paths if p.startswith("cardems/__pycache__/errors.")]
-    assert len(pyc) == 1, "no bytecode for cardems/errors.py in the bundle"
-    source = site / "cardems" / "errors.py"
-    source.write_text(source.read_text() + "\nBUNDLE_PROBE = 'compiled from source'\n")
+    site.mkdir()
+    (site / sf.BUNDLE).write_bytes(sf.generate(ROOT)[sf.BUNDLE])
+    shutil.copy(ROOT / "cardems" / "web" / "main.py", site / "main.py")
     script = tmp_path / "check.mjs"
     script.write_text(IMPORT_CHECK % {"mjs": (RUNTIME / "pyodide.mjs").as_uri(), "index": RUNTIME.as_posix(),
                                       "site": site.as_posix()})
     proc = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-2000:]
     result = json.loads(proc.stdout.strip().splitlines()[-1])
-    assert result["value"] is None, "Pyodide compiled the changed source instead of loading the bytecode"
-    assert (site / pyc[0]).read_bytes()[:4].hex() == result["magic"]
+    assert result["probe"] is None, "Pyodide compiled the changed source instead of loading the bytecode"
+    assert result["file"] == "/home/cardems-test/cardems/errors.py"
+    fa = json.loads((ROOT / "cardems" / "web" / "locales" / "fa.json").read_text(encoding="utf-8"))
+    assert result["fa"] == fa["lobby.play"]
+    assert result["written"] == []

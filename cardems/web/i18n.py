@@ -7,7 +7,9 @@ nouns do not change after a number (Turkish, Persian), or whose texts avoid it
 (Arabic: "label: n"), needs none.
 
 The shared JSON files paint the static shell (via ``static/js/shell.js``)
-before Python loads. A game's file is read when the game is first shown.
+before Python loads. A language's files are read when it is first used, through
+this module's loader: on the page they are in the first screen's bundle, in
+memory (``cardems/web/main.py``).
 """
 
 from __future__ import annotations
@@ -17,11 +19,16 @@ from pathlib import Path
 from typing import Any
 
 from cardems.cards import rank_of, suit_of
+from cardems.games import PLANNED, module_name
 
 LANGUAGES = {"en": "English", "tr": "Türkçe", "ar": "العربية", "fa": "فارسی"}
 RTL = {"ar", "fa"}
 DEFAULT = "en"
 _DIR = Path(__file__).with_name("locales")
+
+
+def _read(path: Path) -> dict[str, str]:
+    return json.loads(__spec__.loader.get_data(str(path)))
 
 
 def plural_category(lang: str, n: int) -> str:
@@ -51,9 +58,12 @@ class Catalog:
     @classmethod
     def _load(cls, lang: str) -> dict[str, str]:
         if lang not in cls._cache:
-            messages = json.loads((_DIR / f"{lang}.json").read_text(encoding="utf-8"))
-            for path in sorted(_DIR.glob(f"*/{lang}.json")):
-                messages.update(json.loads(path.read_text(encoding="utf-8")))
+            messages = _read(_DIR / f"{lang}.json")
+            for stem in sorted({module_name(name) for name in PLANNED}):
+                try:
+                    messages.update(_read(_DIR / stem / f"{lang}.json"))
+                except FileNotFoundError:
+                    pass  # a game with no words of its own
             cls._cache[lang] = messages
         return cls._cache[lang]
 

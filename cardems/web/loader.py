@@ -18,9 +18,9 @@ from typing import Any
 
 from pyscript import window
 
-_HERE = Path(__file__).resolve().parent
-HOME = _HERE.parents[1]  # the folder holding cardems/ (where PyScript put the [files])
-BUILD: dict[str, Any] = json.loads((_HERE / "build.json").read_text(encoding="utf-8"))
+_HERE = Path(__file__).parent
+HOME = _HERE.parents[1]  # the folder holding cardems/ (the working folder; the bundle's files are there in memory)
+BUILD: dict[str, Any] = json.loads(__spec__.loader.get_data(str(_HERE / "build.json")))  # in the bundle
 
 _fetched: set[str] = set()
 

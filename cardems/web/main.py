@@ -1,54 +1,146 @@
-"""PyScript entry point: unpack the first screen's files, then start the app.
+"""PyScript entry point: serve the first screen's files from memory, then start the app.
 
 PyScript fetches this file and one more (its config is in ``index.html``, whose
-Python runs this file as ``__main__``): the bundle
-``scripts/sitefiles.py`` packs, holding the lobby's modules with their bytecode
-(compiled by this same Python at build time, so nothing is compiled while the
-player waits), the message catalogs and ``build.json``. Its format: a line of
-JSON, ``{"format": "cardems-bundle/1", "files": [[path, size], ...]}``, then
-the files' bytes one after another.
+Python runs this file as ``__main__``): the bundle ``scripts/sitefiles.py``
+packs, holding the lobby's modules with their bytecode (compiled by this same
+Python at build time, so nothing is compiled while the player waits), the
+message catalogs and ``build.json``. Its format: a line of JSON,
+``{"format": "cardems-bundle/1", "files": [[path, size], ...]}``, then the
+files' bytes one after another.
+
+The files are not written out: :class:`Bundle` imports the modules and reads
+the other files straight from the bundle, as if they were in the working
+folder. Writing them cost more than importing them: each new file in
+Pyodide's file system is a "no such file" error first, and with a debugger
+attached each of those is slow.
 """
 
 from __future__ import annotations
 
+import _imp
 import json
+import marshal
 import os
+import sys
+from importlib.machinery import ModuleSpec
+from importlib.util import MAGIC_NUMBER, decode_source
+from types import CodeType, ModuleType
 
 BUNDLE = "first-screen.bundle"
 FORMAT = "cardems-bundle/1"
 
 
-def unpack(bundle: str, home: str) -> list[str]:
-    """Write the files of ``bundle`` under ``home``; returns their paths.
+def cached_path(path: str, tag: str) -> str:
+    """Where Python keeps the bytecode of source ``path`` for cache tag ``tag`` (PEP 3147)."""
+    folder, _, name = path.rpartition("/")
+    return f"{folder}/__pycache__/{name[:-3]}.{tag}.pyc" if folder else f"__pycache__/{name[:-3]}.{tag}.pyc"
 
-    A damaged bundle raises ``ValueError`` before anything is written."""
+
+def read(bundle: str) -> dict[str, bytes]:
+    """The files of ``bundle``: path -> bytes. A damaged bundle raises ``ValueError``."""
     with open(bundle, "rb") as f:
         data = f.read()
     line, _, body = data.partition(b"\n")
-    head = json.loads(line)
-    if not isinstance(head, dict) or head.get("format") != FORMAT:
+    try:
+        head = json.loads(line)
+        entries = [(str(path), int(size)) for path, size in head["files"]]
+    except (ValueError, TypeError, KeyError) as e:
+        raise ValueError(f"{bundle}: not a {FORMAT} file ({e})") from None
+    if head.get("format") != FORMAT:
         raise ValueError(f"{bundle}: not a {FORMAT} file")
-    entries = [(str(path), int(size)) for path, size in head["files"]]
     for path, size in entries:
-        if path.startswith("/") or ".." in path.split("/") or size < 0:
+        if not path or path.startswith("/") or ".." in path.split("/") or size < 0:
             raise ValueError(f"{bundle}: bad entry {path!r}")
     if sum(size for _, size in entries) != len(body):
         raise ValueError(f"{bundle}: the sizes do not add up to the {len(body)} bytes it holds")
-    offset, made = 0, set()
+    files, offset = {}, 0
     for path, size in entries:
-        target = os.path.join(home, path)
-        folder = os.path.dirname(target)
-        if folder not in made:
-            os.makedirs(folder, exist_ok=True)
-            made.add(folder)
-        with open(target, "wb") as f:
-            f.write(body[offset:offset + size])
+        files[path] = body[offset:offset + size]
         offset += size
-    return [path for path, _ in entries]
+    return files
+
+
+class Bundle:
+    """Files held in memory as if they were under the folder ``home``.
+
+    Installed first on ``sys.meta_path``, it imports the modules it holds, from
+    their bytecode where it holds that (for this Python), else from source. A
+    package it holds keeps its folder under ``home`` as its path, so modules
+    written there later (each game's, fetched when the game is opened) import
+    from the file system as usual. Its modules read their data files through
+    their loader's ``get_data``, which falls back to the file system too.
+    """
+
+    def __init__(self, files: dict[str, bytes], home: str) -> None:
+        self.files = files
+        self.home = home.rstrip("/") + "/"
+        self.tag = sys.implementation.cache_tag
+
+    def install(self) -> "Bundle":
+        sys.meta_path.insert(0, self)
+        return self
+
+    def _source(self, fullname: str) -> tuple[str, bool] | None:
+        base = fullname.replace(".", "/")
+        if base + "/__init__.py" in self.files:
+            return base + "/__init__.py", True
+        if base + ".py" in self.files:
+            return base + ".py", False
+        return None
+
+    def _found(self, fullname: str) -> tuple[str, bool]:
+        found = self._source(fullname)
+        if found is None:
+            raise ImportError(f"{fullname} is not in the bundle", name=fullname)
+        return found
+
+    # importlib's finder and loader protocols
+    def find_spec(self, fullname: str, path: object = None, target: object = None) -> ModuleSpec | None:
+        found = self._source(fullname)
+        if found is None:
+            return None
+        rel, package = found
+        spec = ModuleSpec(fullname, self, origin=self.home + rel, is_package=package)
+        spec.has_location = True  # __file__, as for a module on disk
+        if package:
+            spec.submodule_search_locations = [self.home + rel.rpartition("/")[0]]
+        return spec
+
+    def create_module(self, spec: ModuleSpec) -> None:
+        return None
+
+    def exec_module(self, module: ModuleType) -> None:
+        exec(self.get_code(module.__name__), module.__dict__)
+
+    def get_code(self, fullname: str) -> CodeType:
+        rel, _ = self._found(fullname)
+        if self.tag:
+            pyc = self.files.get(cached_path(rel, self.tag))
+            if pyc is not None and pyc[:4] == MAGIC_NUMBER:
+                code = marshal.loads(memoryview(pyc)[16:])
+                _imp._fix_co_filename(code, self.home + rel)
+                return code
+        return compile(self.files[rel], self.home + rel, "exec", dont_inherit=True)
+
+    def get_source(self, fullname: str) -> str:
+        return decode_source(self.files[self._found(fullname)[0]])
+
+    def is_package(self, fullname: str) -> bool:
+        return self._found(fullname)[1]
+
+    def get_filename(self, fullname: str) -> str:
+        return self.home + self._found(fullname)[0]
+
+    def get_data(self, path: str) -> bytes:
+        path = os.fspath(path)
+        if path.startswith(self.home) and path[len(self.home):] in self.files:
+            return self.files[path[len(self.home):]]
+        with open(path, "rb") as f:
+            return f.read()
 
 
 if __name__ == "__main__":
-    unpack(BUNDLE, os.getcwd())
+    Bundle(read(BUNDLE), os.getcwd()).install()
     from cardems.web.app import App
 
     App().start()

@@ -59,6 +59,15 @@ def test_every_language_has_every_key_and_the_same_placeholders(lang, part):
         assert other[key].strip(), key
 
 
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_a_catalog_holds_every_file_of_its_language(lang):
+    """Each game's folder of messages is named for its module, which is how a catalog finds it."""
+    from cardems.games import PLANNED, module_name
+
+    assert set(GAME_DIRS) <= {module_name(name) for name in PLANNED}
+    assert Catalog(lang).messages == merged(lang)
+
+
 def test_a_count_of_one_reads_in_the_singular():
     en = Catalog("en")
     assert en.t("table.pile_count", n=1) == "1 card in the pile"
