@@ -23,6 +23,10 @@ class LoggingHandler(QuietHandler):
         self.server.paths.append(self.path)
         return super().send_head()
 
+    def send_response(self, code, message=None):
+        self.server.answers.append((self.path, int(code)))
+        super().send_response(code, message)
+
 
 class SiteServer:
     """A built site in ``folder/SUB`` served at ``base`` (ending in ``/SUB/``)."""
@@ -40,6 +44,7 @@ class SiteServer:
         self.build_id = build(self.site)
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(LoggingHandler, directory=str(folder)))
         self.server.paths = []
+        self.server.answers = []  # (path, HTTP status), in order
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
         self.base = f"http://127.0.0.1:{self.server.server_address[1]}/{SUB}/"
@@ -47,6 +52,10 @@ class SiteServer:
     @property
     def paths(self) -> list[str]:
         return self.server.paths
+
+    @property
+    def answers(self) -> list[tuple[str, int]]:
+        return self.server.answers
 
     def redeploy(self, marker: str) -> str:
         """A new version: change index.html, regenerate the build's files; returns its id."""

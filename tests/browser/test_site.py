@@ -61,6 +61,28 @@ def test_the_lobby_starts_under_a_sub_path_and_a_game_loads_when_opened(browser,
         context.close()
 
 
+def test_a_first_visit_starts_the_runtimes_downloads_from_the_head_and_fetches_each_once(browser, built_site):
+    # The head's hints start the downloads before PyScript asks for them, and PyScript's and
+    # Pyodide's own requests take the hinted copies: the server sends each file once. (In an
+    # incognito context, as here: its HTTP cache, in memory, does not keep the 9.6 MB binary, so
+    # a hint that only filled that cache, like a prefetch, would have it sent twice.)
+    context = browser.new_context(service_workers="block")  # what the worker keeps is not this test's
+    try:
+        before = len(built_site.answers)
+        player = Player(context.new_page(), built_site.base)
+        player.open()
+        sent = [path for path, status in built_site.answers[before:] if status == 200]
+        started = player.page.evaluate(
+            "() => performance.getEntriesByType('resource').map(r => [r.name, r.initiatorType])")
+        for path in ("static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyodide/python_stdlib.zip",
+                     "static/vendor/pyodide/pyodide-lock.json", "first-screen.bundle"):
+            assert sent.count(f"/{SUB}/{path}") == 1, (path, sent)
+            assert [built_site.base + path, "link"] in started, (path, started)
+        assert not player.errors, player.errors
+    finally:
+        context.close()
+
+
 def test_a_tiles_options_fetch_the_game_first(browser, built_site):
     context = browser.new_context()
     try:
