@@ -153,6 +153,7 @@ REPORTER = """<script>
   STEPS
   var errors = [];
   addEventListener('error', function (e) { if (e.message) errors.push(String(e.message)); });
+  addEventListener('unhandledrejection', function (e) { errors.push(String(e.reason)); });
   var mark = location.pathname.indexOf('/bench/bare/') >= 0 ? 'bare:ready' : 'cardems:ready';
   var measure = MEASURE, kept = KEPT;
   function post(body) {
@@ -178,13 +179,15 @@ REPORTER = """<script>
 
 
 def add_reporter(site: Path) -> None:
-    """Add REPORTER to both pages of the assembled ``site``; the worker's list gets the page's new hash."""
+    """Add REPORTER to both pages of the assembled ``site``, first after their charset (which
+    must stay in the first 1024 bytes); the worker's list gets the page's new hash."""
     script = REPORTER.replace("STEPS", STEPS).replace("MEASURE", MEASURE).replace("KEPT", KEPT)
+    charset = b'<meta charset="utf-8">'
     for page in (site / "index.html", site / "bench" / "bare" / "index.html"):
         old = page.read_bytes()
-        new = old.replace(b"<head>", b"<head>\n" + script.encode(), 1)
+        new = old.replace(charset, charset + b"\n" + script.encode(), 1)
         if new == old:
-            raise SystemExit(f"bench: no <head> in {page}")
+            raise SystemExit(f"bench: no {charset.decode()} in {page}")
         page.write_bytes(new)
         if page.parent == site:
             precache = site / "precache.js"
@@ -235,7 +238,8 @@ def direct_browser(exe: str, folder: str, url: str):
         try:
             proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
-            pass
+            print("  [direct] Chromium did not quit within 20 s of SIGTERM: killed, its profile perhaps "
+                  "not written out (the next visit of this round may not be a real later visit)", file=sys.stderr)
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
@@ -245,6 +249,8 @@ def one_round_direct(exe: str, server, name: str) -> dict:
     """:func:`one_round` with no DevTools client: each page reports its own figures."""
     path, _ = PAGES[name]
     reports: Reports = server.on_post
+    while not reports.inbox.empty():  # nothing left over from an earlier round
+        reports.inbox.get_nowait()
     errors: list[str] = []
     with tempfile.TemporaryDirectory(prefix="cardems-profile-") as folder:
         reports.replies = ["reload-when-kept" if name == "cardems" else "reload", "stay"]

@@ -123,12 +123,30 @@ def test_a_bundles_modules_read_its_files_and_show_their_source_in_tracebacks(bu
 
     loader = bundled_pkg.plain.__spec__.loader
     assert loader.get_data(str(tmp_path / "bundled_pkg" / "data.json")) == b'{"a": 1}'
+    assert loader.get_data(str(tmp_path / "bundled_pkg" / ".." / "bundled_pkg" / "data.json")) == b'{"a": 1}'
+    assert loader.get_data("bundled_pkg/data.json") == b'{"a": 1}'  # relative: to the bundle's folder
     with pytest.raises(FileNotFoundError):
         loader.get_data(str(tmp_path / "bundled_pkg" / "missing.json"))
-    try:
+    with pytest.raises(RuntimeError) as raised:
         bundled_pkg.plain.boom()
-    except RuntimeError as e:
-        assert "raise RuntimeError('from the bundle')" in "".join(traceback.format_exception(e))
+    assert "raise RuntimeError('from the bundle')" in "".join(traceback.format_exception(raised.value))
+
+
+def test_bytecode_for_another_python_is_not_used(tmp_path):
+    main = entry()
+    pyc = bytearray(importlib._bootstrap_external._code_to_hash_pyc(compile("V = 'pyc'", "x", "exec"), b"\0" * 8,
+                                                                    checked=False))
+    pyc[:2] = b"\0\0"  # another magic number
+    files = {"other_pkg/__init__.py": b"V = 'source'\n",
+             main.cached_path("other_pkg/__init__.py", sys.implementation.cache_tag): bytes(pyc)}
+    bundle = main.Bundle(files, str(tmp_path)).install()
+    try:
+        import other_pkg
+
+        assert other_pkg.V == "source"
+    finally:
+        sys.meta_path.remove(bundle)
+        sys.modules.pop("other_pkg", None)
 
 
 def test_modules_written_later_into_a_bundled_package_import_from_disk(bundled, tmp_path):

@@ -4,8 +4,9 @@ The first screen ships only what the lobby imports (``first-screen.bundle``, mad
 by ``scripts/sitefiles.py``). ``build.json``, made by the same script, lists for
 each game the files it adds: its own modules and the ``common`` ones every
 table needs. :func:`load` fetches them (from the service worker's cache once
-the site is kept) into Pyodide's file system, next to the package, after
-which the game imports like any other module.
+the site is kept) into Pyodide's file system, into the package's folder there
+(the package itself is imported from the bundle, in memory), after which the
+game imports like any other module.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def games() -> tuple[str, ...]:
 def missing(name: str) -> list[str]:
     """The files ``name`` still needs (none: it can be imported now)."""
     wanted = [*BUILD["common"], *BUILD["games"].get(name, [])]
-    return [path for path in wanted if path not in _fetched and not (HOME / path).is_file()]
+    return [path for path in wanted if path not in _fetched]
 
 
 async def _text(path: str) -> str:

@@ -8,9 +8,9 @@ message catalogs and ``build.json``. Its format: a line of JSON,
 ``{"format": "cardems-bundle/1", "files": [[path, size], ...]}``, then the
 files' bytes one after another.
 
-The files are not written out: :class:`Bundle` imports the modules and reads
-the other files straight from the bundle, as if they were in the working
-folder. Writing them cost more than importing them: each new file in
+The files are not written out: :class:`Bundle` imports the modules and serves
+the other files (through the modules' loader) straight from the bundle, as if
+they were in the working folder. Writing them cost more than importing them: each new file in
 Pyodide's file system is a "no such file" error first, and with a debugger
 attached each of those is slow.
 """
@@ -68,7 +68,8 @@ class Bundle:
     package it holds keeps its folder under ``home`` as its path, so modules
     written there later (each game's, fetched when the game is opened) import
     from the file system as usual. Its modules read their data files through
-    their loader's ``get_data``, which falls back to the file system too.
+    their loader's ``get_data``, which falls back to the file system too. Only
+    there: ``open()``, ``os.path`` and ``importlib.resources`` do not see them.
     """
 
     def __init__(self, files: dict[str, bytes], home: str) -> None:
@@ -110,7 +111,7 @@ class Bundle:
         return None
 
     def exec_module(self, module: ModuleType) -> None:
-        exec(self.get_code(module.__name__), module.__dict__)
+        exec(self.get_code(module.__spec__.name), module.__dict__)
 
     def get_code(self, fullname: str) -> CodeType:
         rel, _ = self._found(fullname)
@@ -132,9 +133,10 @@ class Bundle:
         return self.home + self._found(fullname)[0]
 
     def get_data(self, path: str) -> bytes:
-        path = os.fspath(path)
-        if path.startswith(self.home) and path[len(self.home):] in self.files:
-            return self.files[path[len(self.home):]]
+        path = os.path.normpath(os.path.join(self.home, os.fspath(path)))  # relative: to home, the working folder
+        rel = path[len(self.home):] if path.startswith(self.home) else None
+        if rel in self.files:
+            return self.files[rel]
         with open(path, "rb") as f:
             return f.read()
 

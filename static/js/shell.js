@@ -134,7 +134,7 @@
 
   function watch(registration) {
     var sw = navigator.serviceWorker;
-    if (!registration) return; // service workers turned off (a browser setting, or a test's)
+    if (!registration) return; // a stand-in register() that gives nothing (Playwright's, with workers blocked)
     if (registration.waiting && sw.controller) offerUpdate(registration.waiting);
     registration.addEventListener("updatefound", function () {
       var worker = registration.installing;
