@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import json
 import shutil
 import statistics
 import sys
@@ -15,6 +16,7 @@ import threading
 from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Callable, Iterator
+from urllib.parse import parse_qs, urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -31,7 +33,23 @@ class QuietHandler(Handler):
     """The site's handler; counts the bytes of the bodies it sends (``server.sent``).
 
     A POST to ``/__bench`` goes to ``server.on_post(body) -> reply`` (a page
-    reporting its own figures, bench/boot.py's direct driver)."""
+    reporting its own figures, bench/boot.py's direct driver); ``/__bench/start?to=URL``
+    is a blank page that, once painted, goes to URL."""
+
+    def do_GET(self) -> None:
+        if not self.path.startswith("/__bench/start?"):
+            super().do_GET()
+            return
+        target = parse_qs(urlsplit(self.path).query).get("to", [""])[0]
+        page = ("<!doctype html><meta charset='utf-8'><title>start</title><script>addEventListener('load', "
+                "function () { requestAnimationFrame(function () { setTimeout(function () { location.replace("
+                + json.dumps(target) + "); }, 200); }); });</script>").encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(page)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.wfile.write(page)
 
     def do_POST(self) -> None:
         on_post = getattr(self.server, "on_post", None)
