@@ -43,13 +43,8 @@ class QuietHandler(Handler):
         target = parse_qs(urlsplit(self.path).query).get("to", [""])[0]
         page = ("<!doctype html><meta charset='utf-8'><title>start</title><script>addEventListener('load', "
                 "function () { requestAnimationFrame(function () { setTimeout(function () { location.replace("
-                + json.dumps(target) + "); }, 200); }); });</script>").encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(page)))
-        self.send_header("Cache-Control", "no-store")
-        self.end_headers()
-        self.wfile.write(page)
+                + json.dumps(target) + "); }, 200); }); });</script>")
+        self._answer(page.encode(), "text/html; charset=utf-8")
 
     def do_POST(self) -> None:
         on_post = getattr(self.server, "on_post", None)
@@ -57,13 +52,15 @@ class QuietHandler(Handler):
             self.send_error(404)
             return
         body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-        reply = on_post(body).encode()
+        self._answer(on_post(body).encode(), "text/plain")
+
+    def _answer(self, body: bytes, content_type: str) -> None:
         self.send_response(200)
-        self.send_header("Content-Type", "text/plain")
-        self.send_header("Content-Length", str(len(reply)))
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
         self.end_headers()
-        self.wfile.write(reply)
+        self.wfile.write(body)
 
     def copyfile(self, source, outputfile) -> None:
         sent = 0

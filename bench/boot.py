@@ -49,7 +49,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import hashlib
 import json
 import os
 import queue
@@ -66,6 +65,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import (  # noqa: E402
     CHROMIUM_ARGS, chromium_executable, ensure_runtime, median, playwright_chromium, profile_browser, serve_site,
 )
+import sitefiles  # noqa: E402  (scripts/, imported by _common's server)
 
 PAGES = {
     "cardems": ("/index.html", "cardems:ready"),
@@ -189,7 +189,8 @@ REPORTER = """<script>
 
 def add_reporter(site: Path) -> None:
     """Add REPORTER to both pages of the assembled ``site``, first after their charset (which
-    must stay in the first 1024 bytes); the worker's list gets the page's new hash."""
+    must stay in the first 1024 bytes); then the build's generated files are made again, as
+    for a new deploy, so that the worker keeps the page as it now is."""
     script = REPORTER.replace("STEPS", STEPS).replace("MEASURE", MEASURE).replace("KEPT", KEPT)
     charset = b'<meta charset="utf-8">'
     for page in (site / "index.html", site / "bench" / "bare" / "index.html"):
@@ -198,16 +199,8 @@ def add_reporter(site: Path) -> None:
         if new == old:
             raise SystemExit(f"bench: no {charset.decode()} in {page}")
         page.write_bytes(new)
-        if page.parent == site:
-            precache = site / "precache.js"
-            text = precache.read_text(encoding="utf-8")
-            before = hashlib.sha256(old).hexdigest()
-            start = text.index('"index.html": "') + len('"index.html": "')
-            end = text.index('"', start)
-            if not before.startswith(text[start:end]):
-                raise SystemExit("bench: precache.js does not list this index.html")
-            precache.write_text(text[:start] + hashlib.sha256(new).hexdigest()[:end - start] + text[end:],
-                                encoding="utf-8")
+    for rel, body in sitefiles.generate(site).items():
+        (site / rel).write_bytes(body)
 
 
 class Reports:
