@@ -22,8 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import median  # noqa: E402  (also puts the repo root on sys.path)
 
-from cardems.abstract import Abstract  # noqa: E402
-from cardems.abstract_solver import Position, Solver  # noqa: E402
+from cardems.abstract.rules import Abstract  # noqa: E402
+from cardems.abstract.solver import Position, Solver  # noqa: E402
 
 
 def solve(variant: str, deals: int) -> dict:

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import median  # noqa: E402  (also puts the repo root on sys.path)
 
 from cardems.bots import bot_move, make_bot  # noqa: E402
-from cardems.pisti import Pisti  # noqa: E402
+from cardems.pisti.rules import Pisti  # noqa: E402
 from cardems.rng import Rng  # noqa: E402
 
 

@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cardems.bots import bot_move, make_bot  # noqa: E402
 from cardems.rng import Rng  # noqa: E402
-from cardems.war import War  # noqa: E402
+from cardems.war.rules import War  # noqa: E402
 
 
 def percentile(values: list[float], q: float) -> float:

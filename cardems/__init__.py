@@ -3,8 +3,8 @@
 The engine imports nothing from the browser; :mod:`cardems.web` binds it to
 the DOM under PyScript.
 
->>> from cardems import pisti
->>> game = pisti.Pisti.new(seed=42)
+>>> from cardems.pisti import Pisti
+>>> game = Pisti.new(seed=42)
 >>> game.to_move
 0
 """

@@ -1,6 +1,6 @@
 """The registry of games: name -> rules class, imported when first asked for.
 
-Each game lives in its own module (``cardems/<module>.py``); nothing of a game
+Each game lives in its own package (``cardems/<module>/``, its rules in ``rules.py``); nothing of a game
 is imported until that game is used, so the page's start-up stays small.
 A planned game whose module does not exist yet is "coming soon".
 """
@@ -18,17 +18,18 @@ if TYPE_CHECKING:
 
 # game name (routes, CLI, saves) -> (module, class)
 SOURCES: dict[str, tuple[str, str]] = {
-    "pisti": ("cardems.pisti", "Pisti"),
-    "war": ("cardems.war", "War"),
-    "pis-yedili": ("cardems.pis_yedili", "PisYedili"),
-    "abstract": ("cardems.abstract", "Abstract"),
+    "pisti": ("cardems.pisti.rules", "Pisti"),
+    "war": ("cardems.war.rules", "War"),
+    "pis-yedili": ("cardems.pis_yedili.rules", "PisYedili"),
+    "abstract": ("cardems.abstract.rules", "Abstract"),
 }
 PLANNED = tuple(SOURCES)
 
 
 def module_name(name: str) -> str:
-    """``pis-yedili`` -> ``pis_yedili``: the stem every file of a game starts with."""
-    return SOURCES[name][0].rsplit(".", 1)[1]
+    """``pis-yedili`` -> ``pis_yedili``: the name of the game's package
+    (``cardems/<stem>/`` for its engine, ``cardems/web/<stem>/`` for its table)."""
+    return SOURCES[name][0].split(".")[1]
 
 
 _shipped: frozenset[str] | None = None  # the page's own list (its modules arrive later)

@@ -13,9 +13,8 @@ generated files from memory, fresh on every request), and by
   player's language) and ``build.json``. One request instead of thirty, and
   no compiling while the player waits; ``main.py`` imports from it in memory.
 - ``cardems/web/build.json``: the build id and, for each game, the modules it
-  adds when it is opened: its own files by the naming convention (``S.py``,
-  ``S_*.py``, ``bots/S*.py``, ``web/S_*.py``) and the ``common`` modules every
-  table needs (the rest of the package). ``cardems/web/loader.py`` reads it.
+  adds when it is opened: its own modules, by their folder (``cardems/S/``,
+  ``cardems/web/S/``) and the ``common`` modules every table needs (the rest of the package). ``cardems/web/loader.py`` reads it.
 - ``precache.js``: the build id and every file of the site with the start of
   its SHA-256, for ``sw.js``.
 
@@ -109,16 +108,13 @@ def stems() -> dict[str, str]:
 
 
 def stem_of(path: str, all_stems: set[str]) -> str | None:
-    """The game a file belongs to by the naming convention, or None (shared code)."""
+    """The game a file belongs to by its folder (``cardems/<stem>/...`` for its
+    engine, ``cardems/web/<stem>/...`` for its page), or None (shared code)."""
     parts = path.split("/")
-    if path.endswith(".json"):
-        return parts[-2] if len(parts) == 5 and parts[-3] == "locales" and parts[-2] in all_stems else None
-    name = parts[-1][:-3]
-    if parts[:-1] not in (["cardems"], ["cardems", "bots"], ["cardems", "web"]):
-        return None
-    for stem in all_stems:
-        if name == stem or name.startswith(stem + "_"):
-            return stem
+    if len(parts) >= 3 and parts[0] == "cardems" and parts[1] in all_stems:
+        return parts[1]
+    if len(parts) >= 4 and parts[:2] == ["cardems", "web"] and parts[2] in all_stems:
+        return parts[2]
     return None
 
 
@@ -193,7 +189,7 @@ def python_groups(root: Path = ROOT) -> dict:
     core = (import_closure(ENTRY, root) - {ENTRY}) | {f for f in files if f.endswith(".json")}
     games: dict[str, list[str]] = {}
     for name, stem in names.items():
-        if f"cardems/{stem}.py" in files:
+        if f"cardems/{stem}/rules.py" in files:
             games[name] = [f for f in files if f.endswith(".py") and stem_of(f, set(by_stem)) == stem]
     in_games = {f for group in games.values() for f in group}
     common = [f for f in files if f not in core and f not in in_games and f != ENTRY
@@ -201,12 +197,17 @@ def python_groups(root: Path = ROOT) -> dict:
     return {"core": sorted(core), "common": common, "games": games}
 
 
+def package_styles(root: Path = ROOT) -> list[str]:
+    """The games' stylesheets (``cardems/web/<stem>/style.css``), loaded when a table opens."""
+    return sorted(_rel(p, root) for p in (root / "cardems").rglob("*.css") if "__pycache__" not in p.parts)
+
+
 def site_files(root: Path = ROOT, groups: dict | None = None) -> list[str]:
     """Every file of the site but ``sw.js``, ``precache.js`` and ``.nojekyll``
     (the generated bundle and game list included)."""
     groups = groups or python_groups(root)
     python = set(groups["core"]) | set(groups["common"]) | {f for g in groups["games"].values() for f in g}
-    return sorted(set(PAGES) | {ENTRY, BUILD, BUNDLE} | python | set(static_files(root)))
+    return sorted(set(PAGES) | {ENTRY, BUILD, BUNDLE} | python | set(static_files(root)) | set(package_styles(root)))
 
 
 def kept_files(root: Path = ROOT, groups: dict | None = None) -> list[str]:

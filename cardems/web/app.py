@@ -110,8 +110,7 @@ class App:
         before = dom.attr(dom.ROOT, "data-cardems") or "ready"
         dom.set_state("busy")
         stem = module_name(name)
-        if stem != "pisti":  # Pişti's styles are the shared ones
-            dom.ensure_css(f"static/css/{stem}.css")
+        dom.ensure_css(f"cardems/web/{stem}/style.css")
         asyncio.ensure_future(self._fetch_game(name, then, before))
         return True
 
@@ -190,9 +189,8 @@ class App:
 
     def show_table(self, route: Route) -> None:
         stem = module_name(route.game)
-        table_class = importlib.import_module(f"cardems.web.{stem}_table").TABLE
-        if stem != "pisti":  # Pişti's styles are the shared ones
-            dom.ensure_css(f"static/css/{stem}.css")
+        table_class = importlib.import_module(f"cardems.web.{stem}.table").TABLE
+        dom.ensure_css(f"cardems/web/{stem}/style.css")
         document.body.setAttribute("data-view", "table")
         cls = game_class(route.game)
         saved = dom.store_get(save_key(route.game))

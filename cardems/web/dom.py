@@ -95,7 +95,7 @@ def store_del(key: str) -> None:
 
 
 def ensure_css(href: str) -> None:
-    """Add a stylesheet once (a game's own ``static/css/<stem>.css``)."""
+    """Add a stylesheet once (a game's own ``cardems/web/<stem>/style.css``)."""
     if absent(document.querySelector(f'link[rel="stylesheet"][href="{href}"]')):
         link = document.createElement("link")
         link.rel = "stylesheet"

@@ -1,5 +1,5 @@
 """Message catalogs: every text the page shows comes from ``locales/<lang>.json``
-plus each game's own ``locales/<stem>/<lang>.json`` (keys prefixed ``<stem>.``).
+plus each game's own ``<stem>/locales/<lang>.json`` (keys prefixed ``<stem>.``).
 
 A message with a count ``n`` may have plural forms: ``<key>#<category>``, with
 CLDR's category of ``n`` in that language (English: ``one``). A language whose
@@ -61,7 +61,7 @@ class Catalog:
             messages = _read(_DIR / f"{lang}.json")
             for stem in sorted({module_name(name) for name in PLANNED}):
                 try:
-                    messages.update(_read(_DIR / stem / f"{lang}.json"))
+                    messages.update(_read(_DIR.parent / stem / "locales" / f"{lang}.json"))
                 except FileNotFoundError:
                     pass  # a game with no words of its own
             cls._cache[lang] = messages

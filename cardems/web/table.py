@@ -1,7 +1,7 @@
 """What every game's table on the page shares: the life cycle, the bot loop,
 thinking in slices, the hint, saving, the top bar and the result dialog.
 
-A game's table is ``cardems/web/<stem>_table.py`` defining ``TABLE``, a
+A game's table is ``cardems/web/<stem>/table.py`` defining ``TABLE``, a
 subclass of :class:`Table`. The app opens it with ``TABLE(app, route, game)``
 and calls :meth:`mount`; it then routes clicks to :meth:`on_click`. A subclass
 draws the felt from ``game.view(0)`` only (:meth:`render_felt`), so no hidden
@@ -21,7 +21,7 @@ what the result dialog shows (:meth:`show_result`, usually via
 The page's hooks (DESIGN.md) are kept here: ``data-cardems`` is ``ready`` only
 when the human may act, ``busy`` while computers play, ``over`` at the end;
 the result dialog carries ``data-winner`` and ``data-scores`` when a game ends.
-The game's stylesheet ``static/css/<stem>.css`` is loaded when a table opens.
+The game's stylesheet ``cardems/web/<stem>/style.css`` is loaded when a table opens.
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardems.abstract import Abstract
-from cardems.abstract_analysis import choice_values, take_values
+from cardems.abstract.rules import Abstract
+from cardems.abstract.analysis import choice_values, take_values
 
 pytestmark = pytest.mark.browser
 

@@ -49,7 +49,7 @@ def test_after_one_visit_the_site_starts_and_plays_a_whole_deal_offline(browser,
         fetched = {u.split("#")[0].split("?")[0] for u in player.requests if u.startswith(built_site.base)}
         fetched -= {built_site.base + "sw.js", built_site.base + "precache.js"}
         assert fetched <= kept | {built_site.base}, sorted(fetched - kept)
-        assert built_site.base + "index.html" in kept and built_site.base + "cardems/pisti.py" in kept
+        assert built_site.base + "index.html" in kept and built_site.base + "cardems/pisti/rules.py" in kept
 
         context.set_offline(True)
         served = len(built_site.paths)

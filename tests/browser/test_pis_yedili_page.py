@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardems.pis_yedili import PisYedili
+from cardems.pis_yedili.rules import PisYedili
 
 pytestmark = pytest.mark.browser
 

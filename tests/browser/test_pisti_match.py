@@ -7,7 +7,7 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from cardems.pisti import Pisti
+from cardems.pisti.rules import Pisti
 
 pytestmark = pytest.mark.browser
 

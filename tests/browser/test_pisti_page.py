@@ -8,7 +8,7 @@ import pytest
 
 from cardems.games import PLANNED, playable
 
-from cardems.pisti import Pisti
+from cardems.pisti.rules import Pisti
 
 pytestmark = pytest.mark.browser
 

@@ -29,7 +29,7 @@ def test_the_site_folder_holds_what_the_page_needs(built_site):
     listed = json.loads(precache.split("self.CARDEMS_FILES = ", 1)[1].rstrip().rstrip(";"))
     assert all((site / f).is_file() for f in listed)
     assert {"index.html", "first-screen.bundle", "static/vendor/pyodide/pyodide.asm.wasm",
-            "static/icons/icon-512.png", "cardems/pisti.py"} <= set(listed)
+            "static/icons/icon-512.png", "cardems/pisti/rules.py"} <= set(listed)
     assert not (site / "tests").exists() and not (site / "scripts").exists()
 
 
@@ -90,7 +90,7 @@ def test_a_tiles_options_fetch_the_game_first(browser, built_site):
         player.open()
         player.page.click('[data-game-tile="pisti"] button[data-action=options]')
         player.page.wait_for_selector('dialog#options[open] form[data-game="pisti"]')
-        assert built_site.base + "cardems/pisti.py" in player.requests
+        assert built_site.base + "cardems/pisti/rules.py" in player.requests
         assert player.state() == "ready"
         assert not player.errors, player.errors
     finally:

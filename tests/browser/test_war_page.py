@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardems.war import War
+from cardems.war.rules import War
 
 pytestmark = pytest.mark.browser
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardems.cards import parse_cards, standard_deck
-from cardems.pisti import Pisti
+from cardems.pisti.rules import Pisti
 
 
 def arranged(pile: str, *hands: str, stock: str = "") -> list[str]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardems.cards import parse_cards
-from cardems.pis_yedili import PisYedili, deck_for
+from cardems.pis_yedili.rules import PisYedili, deck_for
 
 
 def arranged(*hands: str, stock: str = "", players: int | None = None) -> list[str]:

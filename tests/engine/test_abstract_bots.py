@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from cardems.abstract import Abstract
+from cardems.abstract.rules import Abstract
 from cardems.arena import run
 from cardems.bots import bot_move, make_bot
 from cardems.rng import Rng

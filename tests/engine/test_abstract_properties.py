@@ -5,7 +5,7 @@ from collections import Counter
 
 from hypothesis import given, strategies as st
 
-from cardems.abstract import Abstract, full_deck
+from cardems.abstract.rules import Abstract, full_deck
 from cardems.rng import Rng
 
 VARIANTS = st.sampled_from(["base", "suit", "unlimited", "52"])

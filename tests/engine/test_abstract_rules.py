@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from cardems.abstract import Abstract, full_deck
-from cardems.abstract_score import combinations, score_combinations, score_half
+from cardems.abstract.rules import Abstract, full_deck
+from cardems.abstract.score import combinations, score_combinations, score_half
 from cardems.errors import BadInput, IllegalMove
 from tests.engine.test_cli import run
 

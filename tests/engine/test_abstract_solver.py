@@ -3,10 +3,10 @@ Hard bot's decisions, and the analysis API."""
 
 from hypothesis import given, strategies as st
 
-import cardems.abstract_solver as solver_module
-from cardems.abstract import Abstract
-from cardems.abstract_analysis import choice_values, review, take_values
-from cardems.abstract_solver import Position, Solver
+import cardems.abstract.solver as solver_module
+from cardems.abstract.rules import Abstract
+from cardems.abstract.analysis import choice_values, review, take_values
+from cardems.abstract.solver import Position, Solver
 from cardems.bots import bot_move, bot_move_steps, make_bot
 from cardems.rng import Rng
 from tests.engine.test_abstract_properties import independent_base, product

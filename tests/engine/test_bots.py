@@ -4,7 +4,7 @@ from hypothesis import given, strategies as st
 
 from cardems.bots import LEVELS, bot_move, bot_rng, make_bot
 from cardems.errors import BadInput
-from cardems.pisti import Pisti
+from cardems.pisti.rules import Pisti
 from cardems.rng import Rng
 
 import pytest

@@ -9,7 +9,7 @@ import pytest
 
 from cardems.cards import standard_deck
 from cardems.cli import main
-from cardems.pisti import Pisti
+from cardems.pisti.rules import Pisti
 from tests.engine.helpers import arranged
 
 

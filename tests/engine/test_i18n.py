@@ -8,16 +8,17 @@ import pytest
 
 from cardems.web.i18n import LANGUAGES, Catalog, pick_language, plural_category
 
-LOCALES = Path(__file__).resolve().parents[2] / "cardems" / "web" / "locales"
+WEB = Path(__file__).resolve().parents[2] / "cardems" / "web"
+LOCALES = WEB / "locales"
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
-GAME_DIRS = sorted(p.name for p in LOCALES.iterdir() if p.is_dir())
+GAME_DIRS = sorted(p.parent.name for p in WEB.glob("*/locales"))
 
 
 def load(lang, part=""):
     """A shared catalog, or a game's own (``part`` = its directory)."""
-    path = LOCALES / part / f"{lang}.json" if part else LOCALES / f"{lang}.json"
+    path = WEB / part / "locales" / f"{lang}.json" if part else LOCALES / f"{lang}.json"
     return json.loads(path.read_text(encoding="utf-8"))
 
 
@@ -61,7 +62,7 @@ def test_every_language_has_every_key_and_the_same_placeholders(lang, part):
 
 @pytest.mark.parametrize("lang", sorted(LANGUAGES))
 def test_a_catalog_holds_every_file_of_its_language(lang):
-    """Each game's folder of messages is named for its module, which is how a catalog finds it."""
+    """Each game's messages are in its page package, named for its module, which is how a catalog finds them."""
     from cardems.games import PLANNED, module_name
 
     assert set(GAME_DIRS) <= {module_name(name) for name in PLANNED}

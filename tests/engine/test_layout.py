@@ -51,7 +51,7 @@ def test_each_game_brings_what_it_imports():
     for name, files in groups["games"].items():
         available = set(groups["core"]) | set(groups["common"]) | set(files)
         stem = sf.stems()[name]
-        assert f"cardems/{stem}.py" in files and f"cardems/web/{stem}_table.py" in files, name
+        assert f"cardems/{stem}/rules.py" in files and f"cardems/web/{stem}/table.py" in files, name
         for path in files:
             assert sf.import_closure(path, ROOT) <= available, (name, path)
 
@@ -59,12 +59,14 @@ def test_each_game_brings_what_it_imports():
 def test_a_file_belongs_to_its_game_by_its_name():
     sf = _sitefiles()
     stems = {"pisti", "war", "pis_yedili", "abstract"}
-    assert sf.stem_of("cardems/pis_yedili_rules.py", stems) == "pis_yedili"
-    assert sf.stem_of("cardems/bots/war.py", stems) == "war"
-    assert sf.stem_of("cardems/web/abstract_table.py", stems) == "abstract"
-    assert sf.stem_of("cardems/web/locales/war/tr.json", stems) == "war"
-    assert sf.stem_of("cardems/pisti.py", stems) == "pisti"
+    assert sf.stem_of("cardems/pis_yedili/rules.py", stems) == "pis_yedili"
+    assert sf.stem_of("cardems/war/bots.py", stems) == "war"
+    assert sf.stem_of("cardems/web/abstract/table.py", stems) == "abstract"
+    assert sf.stem_of("cardems/web/war/locales/tr.json", stems) == "war"
+    assert sf.stem_of("cardems/pisti/__init__.py", stems) == "pisti"
     assert sf.stem_of("cardems/warfare.py", stems) is None
+    assert sf.stem_of("cardems/war.py", stems) is None
+    assert sf.stem_of("cardems/pisti_extra/rules.py", stems) is None
     assert sf.stem_of("cardems/web/table.py", stems) is None
     assert sf.stem_of("cardems/web/locales/tr.json", stems) is None
 
@@ -146,9 +148,6 @@ def test_every_playable_game_has_its_table_and_styles():
 
     for name in playable():
         stem = module_name(name)
-        assert (ROOT / "cardems" / "bots" / f"{stem}.py").is_file(), name
-        assert (ROOT / "cardems" / "web" / f"{stem}_table.py").is_file(), name
-        if stem != "pisti":
-            assert (ROOT / "static" / "css" / f"{stem}.css").is_file(), name
-            for lang in ("en", "tr", "ar", "fa"):
-                assert (ROOT / "cardems" / "web" / "locales" / stem / f"{lang}.json").is_file(), (name, lang)
+        assert (ROOT / "cardems" / stem / "bots.py").is_file(), name
+        assert (ROOT / "cardems" / "web" / stem / "table.py").is_file(), name
+        assert (ROOT / "cardems" / "web" / stem / "style.css").is_file(), name

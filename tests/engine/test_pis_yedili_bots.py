@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 from cardems.bots import bot_move, bot_rng, make_bot
-from cardems.bots.pis_yedili_normal import Table, choose, name_suit
-from cardems.pis_yedili import PisYedili
+from cardems.pis_yedili.normal import Table, choose, name_suit
+from cardems.pis_yedili.rules import PisYedili
 from cardems.rng import Rng
 from tests.engine.pis_yedili_helpers import new, play_all
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from cardems.pis_yedili import OPTIONS
+from cardems.pis_yedili.rules import OPTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
-LOCALES = ROOT / "cardems" / "web" / "locales" / "pis_yedili"
+LOCALES = ROOT / "cardems" / "web" / "pis_yedili" / "locales"
 
 
 def catalog(lang: str) -> dict[str, str]:
@@ -19,7 +19,7 @@ def catalog(lang: str) -> dict[str, str]:
 
 @pytest.mark.parametrize("lang", ["en", "tr", "ar", "fa"])
 def test_every_key_the_table_uses_is_in_the_catalog(lang):
-    code = (ROOT / "cardems" / "web" / "pis_yedili_table.py").read_text(encoding="utf-8")
+    code = (ROOT / "cardems" / "web" / "pis_yedili" / "table.py").read_text(encoding="utf-8")
     used = {"pis_yedili." + k for k in re.findall(r'\bk\(\s*"([\w.]+)"', code)}
     used |= {"pis_yedili." + k for k in re.findall(r'"(result\.out(?:_jack|_seven)?)"', code)}
     assert len(used) > 40 and not used - set(catalog(lang)), used - set(catalog(lang))

@@ -5,7 +5,7 @@ import json
 
 from cardems import arena
 from cardems.cli import main
-from cardems.pis_yedili import PisYedili
+from cardems.pis_yedili.rules import PisYedili
 from tests.engine.pis_yedili_helpers import arranged
 
 

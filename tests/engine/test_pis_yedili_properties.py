@@ -5,7 +5,7 @@ from collections import Counter
 from hypothesis import given, strategies as st
 
 from cardems.game import Event
-from cardems.pis_yedili import PisYedili, deck_for
+from cardems.pis_yedili.rules import PisYedili, deck_for
 from cardems.rng import Rng
 
 OPTIONS = st.fixed_dictionaries({

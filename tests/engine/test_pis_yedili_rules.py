@@ -3,7 +3,7 @@
 import pytest
 
 from cardems.errors import BadInput, IllegalMove
-from cardems.pis_yedili import PisYedili
+from cardems.pis_yedili.rules import PisYedili
 from tests.engine.pis_yedili_helpers import arranged, kinds, new, play_all
 
 

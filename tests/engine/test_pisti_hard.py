@@ -4,8 +4,8 @@ agree with the view, and it finds what a strong player finds."""
 from hypothesis import given, strategies as st
 
 from cardems.bots import bot_move_steps, make_bot, run_steps, bot_move
-from cardems.bots.pisti_hard import POINTS, PistiHard, PistiModel, deal_hands, likelihood
-from cardems.pisti import Pisti
+from cardems.pisti.hard import POINTS, PistiHard, PistiModel, deal_hands, likelihood
+from cardems.pisti.rules import Pisti
 from cardems.rng import Rng
 from tests.engine.helpers import arranged
 
@@ -100,7 +100,7 @@ def test_the_sliced_decision_is_the_same_decision():
 @given(st.integers(0, 2**32), st.integers(0, 47), st.sampled_from([2, 3, 4]))
 def test_the_fast_playout_player_chooses_as_normal_judges(seed, stop, players):
     # Sim.club is Normal's judgement rewritten for speed: it must pick a card Normal rates best.
-    from cardems.bots.pisti_normal import PistiNormal
+    from cardems.pisti.normal import PistiNormal
 
     game = Pisti.new({"players": players}, seed=seed)
     rng = Rng(seed)

@@ -3,7 +3,7 @@
 from hypothesis import given, strategies as st
 
 from cardems.cards import standard_deck
-from cardems.pisti import Pisti, card_points
+from cardems.pisti.rules import Pisti, card_points
 from cardems.rng import Rng
 
 OPTIONS = st.fixed_dictionaries({

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from cardems.errors import BadInput, IllegalMove
-from cardems.pisti import Pisti, score_deal
+from cardems.pisti.rules import Pisti, score_deal
 from tests.engine.helpers import arranged, finish_first_legal, play_all
 
 

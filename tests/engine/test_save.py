@@ -3,7 +3,7 @@ import json
 import pytest
 
 from cardems.errors import BadInput
-from cardems.pisti import Pisti
+from cardems.pisti.rules import Pisti
 
 
 def saved_game():

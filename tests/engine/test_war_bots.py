@@ -4,10 +4,10 @@ import pytest
 from hypothesis import given, strategies as st
 
 from cardems.bots import bot_move, bot_rng, make_bot
-from cardems.bots.war_hard import payoff, solve
-from cardems.bots.war_normal import hand_weights
+from cardems.war.hard import payoff, solve
+from cardems.war.normal import hand_weights
 from cardems.rng import Rng
-from cardems.war import War, strength
+from cardems.war.rules import War, strength
 
 from tests.engine.war_helpers import arranged
 

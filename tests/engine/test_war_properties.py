@@ -4,7 +4,7 @@ from hypothesis import given, strategies as st
 
 from cardems.cards import standard_deck
 from cardems.rng import Rng
-from cardems.war import War
+from cardems.war.rules import War
 
 ORDER = "2 3 4 5 6 7 8 9 10 J Q K A".split()   # Ace high, written out independently of the engine
 

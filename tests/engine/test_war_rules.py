@@ -6,7 +6,7 @@ import pytest
 
 from cardems.cli import main
 from cardems.errors import BadInput, IllegalMove
-from cardems.war import War
+from cardems.war.rules import War
 
 from tests.engine.war_helpers import arranged, battle, kinds, position
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardems.cards import parse_cards, standard_deck
-from cardems.war import War
+from cardems.war.rules import War
 
 
 def arranged(human: str, computer: str) -> list[str]:

@@ -5,7 +5,7 @@ Values are final score differences of the half (the whole deal outside Abstract
 perfectly from here, that player ends 40 points ahead. Every function has a
 sliced twin (``*_steps``) that yields while it thinks, for the page.
 
->>> from cardems.abstract import Abstract
+>>> from cardems.abstract.rules import Abstract
 >>> game = Abstract.new({"mode": "deal"}, deck="AS AD QS 9H QH AC JH KH KS KD 10S 9D 9S JS KC JC JD 10H 10D 10C AH QD QC 9C")
 >>> choice = choice_values(game.view(0))
 >>> choice["first"] == -choice["second"]
@@ -21,8 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Generator, Sequence
 
-from cardems.abstract import AbstractView
-from cardems.abstract_solver import Position, Solver
+from cardems.abstract.rules import AbstractView
+from cardems.abstract.solver import Position, Solver
 from cardems.cards import Card
 from cardems.search import run_steps
 

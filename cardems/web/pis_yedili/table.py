@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardems.game import Event
-from cardems.pis_yedili import DRAW, PASS, PisYedili, PisYediliView, RoundScore, card_value, sort_key
+from cardems.pis_yedili.rules import DRAW, PASS, PisYedili, PisYediliView, RoundScore, card_value, sort_key
 from cardems.web import dom
 from cardems.web.card_art import back_svg, card_svg
 from cardems.web.table import Table

@@ -1,4 +1,4 @@
-"""Hard Abstract opponent: perfect play, from the exact solver (:mod:`cardems.abstract_solver`).
+"""Hard Abstract opponent: perfect play, from the exact solver (:mod:`cardems.abstract.solver`).
 
 Every take is the one with the best final score difference under perfect play by
 both sides. The choice to go first or second compares the value of moving first
@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Generator
 
-from cardems.abstract import AbstractView, Move
-from cardems.abstract_solver import Position, Solver
+from cardems.abstract.rules import AbstractView, Move
+from cardems.abstract.solver import Position, Solver
 from cardems.rng import Rng
 from cardems.search import run_steps
 

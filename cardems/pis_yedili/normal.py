@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardems.cards import SUITS
-from cardems.pis_yedili import DRAW, PASS, SPECIAL_RANKS, VALUES, PisYediliView, is_opening_card
+from cardems.pis_yedili.rules import DRAW, PASS, SPECIAL_RANKS, VALUES, PisYediliView, is_opening_card
 from cardems.rng import Rng
 
 SEVEN_HIT = 6.0        # playing a 7 at a dangerous or leading player

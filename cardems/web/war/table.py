@@ -1,6 +1,6 @@
 """The War table: draws seat 0's view and turns clicks into battles.
 
-A battle takes two moves (see :mod:`cardems.war`): the computer commits first
+A battle takes two moves (see :mod:`cardems.war.rules`): the computer commits first
 (its card appears face down in the battle area), then the human picks one of
 the three active cards, and both are turned together. The table reads only
 ``game.view(0)``, so the computer's chosen card never reaches the DOM before
@@ -19,7 +19,7 @@ from typing import Any
 from cardems.bots import Bot, make_bot
 from cardems.cards import Card
 from cardems.game import Event
-from cardems.war import BattleRecord, War, WarView
+from cardems.war.rules import BattleRecord, War, WarView
 from cardems.web import dom
 from cardems.web.card_art import back_svg, card_svg
 from cardems.web.route import Route

@@ -12,9 +12,9 @@ goes first if moving first wins those on average. Equal takes are broken at rand
 
 from __future__ import annotations
 
-from cardems.abstract import AbstractView, Move
-from cardems.abstract_score import FULL_HALF
-from cardems.abstract_solver import Position, Solver
+from cardems.abstract.rules import AbstractView, Move
+from cardems.abstract.score import FULL_HALF
+from cardems.abstract.solver import Position, Solver
 from cardems.rng import Rng
 
 DEPTH = 2                 # takes looked ahead: its own and the reply

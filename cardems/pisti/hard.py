@@ -6,7 +6,7 @@ each deal by how well it explains what the others played this hand (they are
 modelled as the Normal player), and plays each candidate on to a horizon (the
 end of the next hand) with a fast playout in which everyone plays as the Normal
 player judges. The playout keeps only what play and scoring need (pile size, top
-rank, points); tests check it scores deals exactly as :class:`cardems.pisti.Pisti`
+rank, points); tests check it scores deals exactly as :class:`cardems.pisti.rules.Pisti`
 does. At the end of a deal, winning it is worth a bonus beyond the points.
 """
 
@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import math
 
-from cardems.bots.pisti_normal import (CARD_WORTH, HIDDEN_WORTH, JACK_KEEP, PistiNormal, Table,
+from cardems.pisti.normal import (CARD_WORTH, HIDDEN_WORTH, JACK_KEEP, PistiNormal, Table,
                                        chance_holds, judge)
 from cardems.cards import RANKS, rank_of
-from cardems.pisti import (FULL_DECK, HAND, JACK_PISTI_POINTS, MOST_CARDS_POINTS, PISTI_POINTS,
+from cardems.pisti.rules import (FULL_DECK, HAND, JACK_PISTI_POINTS, MOST_CARDS_POINTS, PISTI_POINTS,
                            PistiView, card_points, side_count, side_of)
 from cardems.rng import Rng
 from cardems.search import SamplingSearch
@@ -114,7 +114,7 @@ class Sim:
         return values
 
     def club(self) -> str:
-        """The Normal player's judgement (:func:`~cardems.bots.pisti_normal.judge`), fast:
+        """The Normal player's judgement (:func:`~cardems.pisti.normal.judge`), fast:
         from the cards seen so far and the player's own hand."""
         hand = self.hands[self.turn]
         top, size = self.top, self.pile_size
@@ -196,7 +196,7 @@ def deal_hands(view: PistiView, unseen: list[str]) -> list[list[str]]:
 def likelihood(view: PistiView, hands: list[list[str]], temperature: float) -> float:
     """How likely the others' plays of this hand are if they held ``hands``.
 
-    Each seat is modelled as the Normal player (:func:`~cardems.bots.pisti_normal.judge`)
+    Each seat is modelled as the Normal player (:func:`~cardems.pisti.normal.judge`)
     choosing by a softmax of its judgement; the weight is the product of the
     probabilities of the cards it was seen to play since its hand was dealt.
     """

@@ -6,7 +6,7 @@ from typing import Any
 
 from cardems.bots import Bot, RandomBot
 from cardems.rng import Rng
-from cardems.war import strength
+from cardems.war.rules import strength
 
 
 class Highest:
@@ -28,12 +28,12 @@ class Lowest:
 
 
 def _normal() -> Bot:
-    from cardems.bots.war_normal import WarNormal
+    from cardems.war.normal import WarNormal
     return WarNormal()
 
 
 def _hard() -> Bot:
-    from cardems.bots.war_hard import WarHard
+    from cardems.war.hard import WarHard
     return WarHard()
 
 

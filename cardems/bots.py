@@ -36,7 +36,7 @@ class RandomBot:
 
 
 def _registry(game: str) -> dict[str, Callable[[], Bot]]:
-    """``cardems/bots/<game module>.py`` defines ``BOTS``: level -> factory.
+    """``cardems/<game module>/bots.py`` defines ``BOTS``: level -> factory.
 
     Besides easy/normal/hard it may hold bots used only for measurement
     (the arena), e.g. War's ``highest``. Imported only when asked for.
@@ -46,7 +46,7 @@ def _registry(game: str) -> dict[str, Callable[[], Bot]]:
     if game not in SOURCES or not is_playable(game):
         return {}
     try:
-        module = importlib.import_module(f"cardems.bots.{module_name(game)}")
+        module = importlib.import_module(f"cardems.{module_name(game)}.bots")
     except ModuleNotFoundError:
         return {}
     return dict(module.BOTS)

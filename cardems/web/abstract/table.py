@@ -13,10 +13,10 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Generator
 
-from cardems.abstract import Abstract, AbstractView
-from cardems.abstract_analysis import choice_values_steps, review_steps, take_values_steps
-from cardems.abstract_score import SUIT_ORDER, combinations, score_half, sort_taken
-from cardems.abstract_solver import Solver
+from cardems.abstract.rules import Abstract, AbstractView
+from cardems.abstract.analysis import choice_values_steps, review_steps, take_values_steps
+from cardems.abstract.score import SUIT_ORDER, combinations, score_half, sort_taken
+from cardems.abstract.solver import Solver
 from cardems.cards import JOKER, rank_of, suit_of
 from cardems.game import Event
 from cardems.web import dom

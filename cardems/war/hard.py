@@ -1,7 +1,7 @@
 """Hard War opponent: each battle is a small simultaneous game, solved by regret matching.
 
 The other side's active hand is hidden, so the bot samples it from its view
-(:func:`cardems.bots.war_normal.hand_weights`: the cards it remembers and where
+(:func:`cardems.war.normal.hand_weights`: the cards it remembers and where
 they went). Each sampled hand is one *type* of opponent, choosing among its own
 cards; the bot's payoff for each pair of cards weighs what the battle wins or
 loses (the cards at stake, high cards worth more) and what each side keeps in
@@ -25,11 +25,11 @@ from __future__ import annotations
 
 from typing import Generator
 
-from cardems.bots.war_normal import WarNormal, hand_weights
+from cardems.war.normal import WarNormal, hand_weights
 from cardems.cards import Card
 from cardems.rng import Rng
 from cardems.search import run_steps
-from cardems.war import STRENGTH, WarView
+from cardems.war.rules import STRENGTH, WarView
 
 SAMPLES = 6           # sampled hands of the other side (opponent types)
 ITERATIONS = 24       # of regret matching

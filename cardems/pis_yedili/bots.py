@@ -6,12 +6,12 @@ from cardems.bots import Bot, RandomBot
 
 
 def _normal() -> Bot:
-    from cardems.bots.pis_yedili_normal import PisYediliNormal
+    from cardems.pis_yedili.normal import PisYediliNormal
     return PisYediliNormal()
 
 
 def _hard() -> Bot:
-    from cardems.bots.pis_yedili_hard import PisYediliHard
+    from cardems.pis_yedili.hard import PisYediliHard
     return PisYediliHard()
 
 

@@ -2,10 +2,10 @@
 
 The model deals the cards it cannot see (the other hands and the stock: everything
 not in its hand and not on the discard pile) into a full
-:class:`~cardems.pis_yedili.PisYedili` position, consistently with what the others'
-draws showed (:class:`~cardems.pis_yedili.Tell`), plays each candidate move there and
+:class:`~cardems.pis_yedili.rules.PisYedili` position, consistently with what the others'
+draws showed (:class:`~cardems.pis_yedili.rules.Tell`), plays each candidate move there and
 plays the round out with everyone choosing as the Normal player does
-(:func:`cardems.bots.pis_yedili_normal.choose`), muamele picks included. A move's
+(:func:`cardems.pis_yedili.normal.choose`), muamele picks included. A move's
 worth is the round's penalties seen from the match: the best other player's total
 minus its own.
 
@@ -22,8 +22,8 @@ import math
 import time
 from typing import Any, Generator
 
-from cardems.bots.pis_yedili_normal import PisYediliNormal, Table, choose, choose_opening, jack
-from cardems.pis_yedili import PENALTY_PER_SEVEN, PisYedili, PisYediliView, Tell
+from cardems.pis_yedili.normal import PisYediliNormal, Table, choose, choose_opening, jack
+from cardems.pis_yedili.rules import PENALTY_PER_SEVEN, PisYedili, PisYediliView, Tell
 from cardems.rng import Rng
 from cardems.search import SamplingSearch, run_steps
 

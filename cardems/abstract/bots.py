@@ -6,12 +6,12 @@ from cardems.bots import Bot, RandomBot
 
 
 def _normal() -> Bot:
-    from cardems.bots.abstract_normal import AbstractNormal
+    from cardems.abstract.normal import AbstractNormal
     return AbstractNormal()
 
 
 def _hard() -> Bot:
-    from cardems.bots.abstract_hard import AbstractHard
+    from cardems.abstract.hard import AbstractHard
     return AbstractHard()
 
 

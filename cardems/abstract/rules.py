@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Union
 
-from cardems.abstract_score import (SEQUENCE_RANKS, SHORT_RANKS, SUIT_ORDER, DealScore, score_combinations,
+from cardems.abstract.score import (SEQUENCE_RANKS, SHORT_RANKS, SUIT_ORDER, DealScore, score_combinations,
                                     score_half)
 from cardems.cards import JOKER, Card, arranged_deck, suit_of
 from cardems.errors import BadInput

@@ -11,7 +11,7 @@ import asyncio
 from typing import Any
 
 from cardems.game import Event
-from cardems.pisti import Pisti, PistiView
+from cardems.pisti.rules import Pisti, PistiView
 from cardems.web import dom
 from cardems.web.card_art import back_svg, card_svg
 from cardems.web.route import Route

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from cardems.cards import Card
 from cardems.rng import Rng
-from cardems.war import FULL_DECK, STRENGTH, WarView
+from cardems.war.rules import FULL_DECK, STRENGTH, WarView
 
 WIN_ENOUGH = 0.6      # a plain battle is worth a card that wins at least this often
 FLOOR = 0.01          # weight of a card the table believes is elsewhere (a burned card may have moved)

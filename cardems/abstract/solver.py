@@ -25,8 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Generator, Iterable, Sequence
 
-from cardems.abstract import SUIT_LIMIT, UNLIMITED_FIRST, AbstractView
-from cardems.abstract_score import FULL_HALF, SEQUENCE_POINTS, SUIT_ORDER, rank_index
+from cardems.abstract.rules import SUIT_LIMIT, UNLIMITED_FIRST, AbstractView
+from cardems.abstract.score import FULL_HALF, SEQUENCE_POINTS, SUIT_ORDER, rank_index
 from cardems.cards import JOKER, Card, suit_of
 
 INF = 1 << 40

@@ -6,12 +6,12 @@ from cardems.bots import Bot, RandomBot
 
 
 def _normal() -> Bot:
-    from cardems.bots.pisti_normal import PistiNormal
+    from cardems.pisti.normal import PistiNormal
     return PistiNormal()
 
 
 def _hard() -> Bot:
-    from cardems.bots.pisti_hard import PistiHard
+    from cardems.pisti.hard import PistiHard
     return PistiHard()
 
 

@@ -4,7 +4,7 @@ The base game (and its suit and unlimited variants) scores combinations: sets
 of one rank and maximal sequences in one suit, times the number of cards the
 opponent took, with the misery rule. Abstract 52 scores each half as a product:
 longest suit x longest run of consecutive ranks x largest set, times twice the
-shortfall below 13 cards. The solver (:mod:`cardems.abstract_solver`) has its own
+shortfall below 13 cards. The solver (:mod:`cardems.abstract.solver`) has its own
 bit-mask tables; tests check the two agree.
 
 >>> a = score_combinations(["AS", "AH", "AD", "KS", "QS"], ["JS", "JH", "JD", "JC"])

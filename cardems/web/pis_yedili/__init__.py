@@ -1,0 +1,1 @@
+"""Pis Yedili on the page: its table, its catalogs (``locales/``) and its stylesheet."""

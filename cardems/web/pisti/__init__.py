@@ -1,0 +1,1 @@
+"""Pişti on the page: its table, its catalogs (``locales/``) and its stylesheet."""

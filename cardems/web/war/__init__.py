@@ -1,0 +1,1 @@
+"""War on the page: its table, its catalogs (``locales/``) and its stylesheet."""
