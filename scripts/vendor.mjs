@@ -27,10 +27,22 @@ for (const name of readdirSync(dist)) {
   if (name.endsWith(".map")) continue;
   cpSync(join(dist, name), join(out, "pyscript", name), { recursive: true });
 }
+// The page's small browser libraries: DOM morphing (the tables keep their elements),
+// IndexedDB (statistics), synthesized sound effects. axe-core stays in node_modules:
+// only the tests use it.
+const LIBRARIES = {
+  idiomorph: ["idiomorph/dist/idiomorph.esm.js"],
+  idb: ["idb/build/index.js"],
+  zzfx: ["zzfx/ZzFX.js"],
+};
+for (const [dir, paths] of Object.entries(LIBRARIES)) {
+  mkdirSync(join(out, dir), { recursive: true });
+  for (const path of paths) cpSync(join(mods, path), join(out, dir, path.split("/").pop()));
+}
 // The list of vendored files, for the service worker to keep for offline play.
 const files = [];
-for (const dir of ["pyodide", "pyscript"]) {
+for (const dir of ["pyodide", "pyscript", ...Object.keys(LIBRARIES)]) {
   for (const name of readdirSync(join(out, dir)).sort()) files.push(`static/vendor/${dir}/${name}`);
 }
 writeFileSync(join(out, "files.json"), JSON.stringify(files, null, 1) + "\n");
-console.log(`vendored PyScript and Pyodide into ${out}`);
+console.log(`vendored PyScript, Pyodide and ${Object.keys(LIBRARIES).join(", ")} into ${out}`);

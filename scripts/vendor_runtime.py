@@ -1,8 +1,9 @@
-"""Make sure static/vendor/ holds the PyScript and Pyodide runtime pinned in package-lock.json."""
+"""Make sure static/vendor/ holds the runtime and browser libraries pinned in package-lock.json."""
 
 from __future__ import annotations
 
 import hashlib
+import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -26,8 +27,9 @@ def ensure_runtime() -> None:
     npm = shutil.which("npm")
     if npm is None:
         raise SystemExit("cardems: npm is needed to fetch the PyScript and Pyodide runtime (install Node.js 20+)")
-    if not (ROOT / "node_modules" / "pyodide" / "package.json").is_file() or \
-            not (ROOT / "node_modules" / "@pyscript" / "core" / "package.json").is_file():
+    pinned = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
+    wanted = {**pinned.get("dependencies", {}), **pinned.get("devDependencies", {})}
+    if any(not (ROOT / "node_modules" / name / "package.json").is_file() for name in wanted):
         subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
     subprocess.run([npm, "run", "--silent", "vendor"], cwd=ROOT, check=True)
     STAMP.write_text(_lock_hash())
