@@ -1,0 +1,336 @@
+"""The session controller under CPython: whole games of every game against bots,
+driven by a fake clock, with hints, resumes, auto-play and the rounds of a match."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from cardems.bots import bot_move, make_bot
+from cardems.games import game_class
+from cardems.rng import Rng
+from cardems.web.session import SLICE_MS, Clock, Session
+from tests.web.session_helpers import ROUND_RULES
+
+
+class FakeTime:
+    """Milliseconds that pass only when asked: each reading costs ``tick`` ms, so a
+    long computation crosses slice boundaries; a sleep jumps ahead."""
+
+    def __init__(self, tick: float = 0.5) -> None:
+        self.ms = 0.0
+        self.tick = tick
+        self.sleeps: list[float] = []
+
+    def now(self) -> float:
+        self.ms += self.tick
+        return self.ms
+
+    async def sleep(self, seconds: float) -> None:
+        self.sleeps.append(seconds)
+        self.ms += seconds * 1000
+        await asyncio.sleep(0)
+
+    def clock(self) -> Clock:
+        return Clock(self.now, self.sleep)
+
+
+class Recorder:
+    """A table that remembers what it was told."""
+
+    def __init__(self) -> None:
+        self.phases: list[str] = []
+        self.moves: list[tuple[int, str, bool]] = []
+        self.results: list[bool] = []
+        self.thoughts: list[str] = []
+
+    def on_phase(self, phase: str) -> None:
+        self.phases.append(phase)
+
+    async def on_move(self, seat, move, events, started, quiet=False) -> None:
+        assert events, "every move has events to show"
+        self.moves.append((seat, move, quiet))
+
+    def on_round_end(self, final: bool) -> None:
+        self.results.append(final)
+
+    def on_thought(self, kind: str, started: float) -> None:
+        self.thoughts.append(kind)
+
+
+def new_session(game, level="normal", time=None, speed="fast", saves=None, **kw):
+    rounds, between = ROUND_RULES.get(game.name, (lambda g: 0, lambda g: False))
+    listener = Recorder()
+    store = saves if saves is not None else []
+    session = Session(game, level, (time or FakeTime()).clock(), listener,
+                      save=lambda g: store.append(g.to_json()), speed=lambda: speed,
+                      rounds=rounds, between_rounds=between, **kw)
+    return session, listener
+
+
+async def drive(session, rng: Rng, *, stop_after: int | None = None, max_steps: int = 200_000) -> None:
+    """Play the human's seat with ``rng`` and dismiss every round's result, until the
+    game is over (or ``stop_after`` human moves have been made)."""
+    made = 0
+    for _ in range(max_steps):
+        if session.game.is_over() and session.phase == "over":
+            return
+        if session.phase == "ready":
+            if stop_after is not None and made >= stop_after:
+                return
+            legal = session.legal_texts()
+            assert legal, "the human's turn offers moves"
+            assert session.play(rng.choice(legal))
+            made += 1
+        elif session.phase == "between":
+            session.next_round()
+        await asyncio.sleep(0)
+    raise AssertionError(f"the game did not end: phase {session.phase}, moves {len(session.game.moves)}")
+
+
+CASES = [
+    ("pisti", {"players": 2}),
+    ("pisti", {"players": 4, "mode": "match", "target": 51}),
+    ("war", {}),
+    ("pis-yedili", {"players": 3, "mode": "round"}),
+    ("pis-yedili", {"players": 2, "mode": "match"}),
+    ("abstract", {"mode": "match"}),
+    ("abstract", {"variant": "52"}),
+]
+
+
+@pytest.mark.parametrize("name,options", CASES)
+def test_a_whole_game_is_played_to_its_end_against_bots(name, options):
+    game = game_class(name).new(options, seed=7)
+    saves: list = []
+    session, seen = new_session(game, saves=saves)
+
+    async def main():
+        session.start()
+        await drive(session, Rng(11))
+
+    asyncio.run(main())
+    assert game.is_over() and session.phase == "over"
+    assert seen.results and seen.results[-1] is True
+    assert seen.results.count(True) == 1
+    # every move was shown once, by the seat that made it, and saved right after
+    assert len(saves) == len(seen.moves) + 1
+    assert saves[-1] == game.to_json()
+    # every computer move was a bot's decision from its view, measured as one
+    assert seen.thoughts.count("ai") == sum(1 for seat, _, _ in seen.moves if seat != 0)
+    replay = game_class(name).new(options, seed=7)
+    for seat, move, _ in seen.moves:
+        if seat != 0:
+            assert move == replay.format_move(bot_move(replay, make_bot(name, "normal"), seat))
+        replay.play(move)
+    assert replay.to_json() == game.to_json()
+
+
+def test_the_rounds_of_a_match_wait_for_next():
+    game = game_class("pis-yedili").new({"players": 2, "mode": "match"}, seed=3)
+    session, seen = new_session(game)
+
+    async def main():
+        session.start()
+        await drive(session, Rng(5))
+
+    asyncio.run(main())
+    rounds = len(game.rounds)
+    assert rounds >= 2
+    assert seen.results == [False] * (rounds - 1) + [True]
+    assert seen.phases.count("between") == rounds - 1
+
+
+def test_a_game_resumed_from_its_save_goes_on_as_if_never_stopped():
+    options = {"players": 3}
+    whole = game_class("pisti").new(options, seed=21)
+    session, _ = new_session(whole)
+
+    async def run_whole():
+        session.start()
+        await drive(session, HumanByMove(whole))
+
+    asyncio.run(run_whole())
+
+    first = game_class("pisti").new(options, seed=21)
+    saves: list = []
+    session, _ = new_session(first, saves=saves)
+
+    async def run_half():
+        session.start()
+        await drive(session, HumanByMove(first), stop_after=6)
+        session.close()
+
+    asyncio.run(run_half())
+    assert 0 < len(saves[-1]["moves"]) < len(whole.moves)
+    resumed = game_class("pisti").from_json(saves[-1])
+    session, seen = new_session(resumed)
+
+    async def run_rest():
+        session.start()
+        await drive(session, HumanByMove(resumed))
+
+    asyncio.run(run_rest())
+    assert resumed.moves == whole.moves
+    assert resumed.result() == whole.result()
+
+
+class HumanByMove:
+    """A human whose choice depends only on the position (the move number), so a
+    resumed game makes the same choices as one never stopped."""
+
+    def __init__(self, game) -> None:
+        self.game = game
+
+    def choice(self, legal):
+        return legal[(len(self.game.moves) * 7 + 3) % len(legal)]
+
+
+def test_a_game_reloaded_with_a_rounds_result_up_shows_it_again():
+    game = game_class("pisti").new({"players": 2, "mode": "match", "target": 51}, seed=4)
+    session, _ = new_session(game)
+
+    async def until_between():
+        session.start()
+        rng = Rng(2)
+        while session.phase != "between":
+            if session.phase == "ready":
+                session.play(rng.choice(session.legal_texts()))
+            await asyncio.sleep(0)
+        session.close()
+
+    asyncio.run(until_between())
+    resumed = game_class("pisti").from_json(game.to_json())
+    session, seen = new_session(resumed)
+    session.start()
+    assert session.phase == "between" and seen.results == [False]
+    assert not session.can_act()
+
+
+@pytest.mark.parametrize("name,options", [("pisti", {}), ("pis-yedili", {"mode": "round"}), ("war", {})])
+def test_a_hint_is_what_the_hard_bot_would_play_and_is_not_played(name, options):
+    game = game_class(name).new(options, seed=9)
+    session, seen = new_session(game)
+
+    async def main():
+        session.start()
+        while session.phase != "ready":
+            await asyncio.sleep(0)
+        before = list(game.moves)
+        assert session.ask_hint()
+        assert not session.ask_hint()        # one search at a time
+        while session.hinting:
+            await asyncio.sleep(0)
+        assert game.moves == before
+        expected = game.format_move(bot_move(game, make_bot(name, "hard"), 0))
+        hint = session.current_hint()
+        assert game.format_move(hint) == expected
+        assert "hint" in seen.thoughts
+        session.play(session.legal_texts()[0])
+        await asyncio.sleep(0)
+        assert session.current_hint() is None   # a hint is for one position only
+        session.close()
+
+    asyncio.run(main())
+
+
+def test_a_slow_bot_thinks_in_slices_and_yields():
+    game = game_class("pisti").new({}, seed=5)
+    time = FakeTime(tick=2.0)
+    session, _ = new_session(game, level="hard", time=time)
+
+    async def main():
+        session.start()
+        await drive(session, Rng(1), stop_after=3)
+        session.close()
+
+    asyncio.run(main())
+    slices = [s for s in time.sleeps if s == 0]
+    assert len(slices) > 10, "a searching bot handed the page back between slices"
+    assert SLICE_MS <= 16
+
+
+def test_illegal_and_out_of_turn_input_changes_nothing():
+    game = game_class("pisti").new({}, seed=1)
+    session, _ = new_session(game)
+
+    async def main():
+        session.start()
+        while session.phase != "ready":
+            await asyncio.sleep(0)
+        hand = session.legal_texts()
+        assert not session.play("ZZ")
+        assert not session.play(next(c for c in ("AS", "2C", "3D", "4H", "5S") if c not in hand))
+        assert session.play(hand[0])
+        assert not session.play(hand[1])      # a double click while the move is shown
+        session.close()
+
+    asyncio.run(main())
+    assert len(game.moves) == 1
+
+
+@pytest.mark.parametrize("switch", ["autoplay", "finish"])
+def test_the_helper_plays_the_humans_seat_to_the_end(switch):
+    game = game_class("war").new({}, seed=12)
+    session, seen = new_session(game, speed="instant")
+    shown_before: list[int] = []
+
+    async def main():
+        session.start()
+        while session.phase != "ready":
+            await asyncio.sleep(0)
+        shown_before.append(len(seen.moves))
+        if switch == "autoplay":
+            session.set_autoplay(True)
+        else:
+            session.set_finishing(True)
+        for _ in range(200_000):
+            if session.phase == "over":
+                break
+            assert session.phase != "ready", "the human is never asked while the helper plays"
+            await asyncio.sleep(0)
+
+    asyncio.run(main())
+    assert game.is_over()
+    quiet = [q for _, _, q in seen.moves[shown_before[0]:]]
+    assert all(quiet) if switch == "finish" else not any(quiet)
+    assert not session.finishing
+
+
+def test_turning_autoplay_off_hands_the_turn_back():
+    game = game_class("war").new({}, seed=2)
+    session, _ = new_session(game, speed="instant")
+
+    async def main():
+        session.start()
+        while session.phase != "ready":
+            await asyncio.sleep(0)
+        session.set_autoplay(True)
+        for _ in range(50):
+            await asyncio.sleep(0)
+        session.set_autoplay(False)
+        for _ in range(10_000):
+            if session.phase == "ready":
+                break
+            await asyncio.sleep(0)
+        assert session.phase == "ready" and not game.is_over()
+        session.close()
+
+    asyncio.run(main())
+    assert len(game.moves) > 0
+
+
+def test_a_closed_session_stops_at_once():
+    game = game_class("pis-yedili").new({"players": 4, "mode": "round"}, seed=8)
+    session, seen = new_session(game, level="hard", speed="normal")
+
+    async def main():
+        session.start()
+        await asyncio.sleep(0)
+        session.close()
+        for _ in range(100):
+            await asyncio.sleep(0)
+
+    asyncio.run(main())
+    assert len(game.moves) == len(seen.moves) <= 1
