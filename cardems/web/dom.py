@@ -38,6 +38,68 @@ def set_html(name: str, html: str) -> None:
         node.innerHTML = html
 
 
+TABLE_JS = "static/js/table.js"
+
+
+def table_js() -> Any:
+    """``window.cardemsTable`` (static/js/table.js: morphing, focus, travelling
+    cards), or None until it has loaded; the first call starts loading it."""
+    api = getattr(window, "cardemsTable", None)
+    if not absent(api):
+        return api
+    if absent(document.querySelector(f'script[src="{TABLE_JS}"]')):
+        script = document.createElement("script")
+        script.type = "module"
+        script.src = TABLE_JS
+        document.head.appendChild(script)
+    return None
+
+
+def morph(name: str, html: str) -> None:
+    """Bring region ``name`` to ``html`` keeping the elements it has (idiomorph):
+    a card, the status line or a log line stays the same node across a move.
+    Before static/js/table.js has loaded (the first drawing only), it is replaced."""
+    node = by_id(name)
+    if node is None:
+        return
+    api = table_js()
+    if api is None:
+        node.innerHTML = html
+    else:
+        api.morph(node, html)
+
+
+def regions(names: tuple[str, ...]) -> Any:
+    return to_js([by_id(name) for name in names])
+
+
+def snapshot(names: tuple[str, ...]) -> Any:
+    """Where the travelling cards of these regions are now (for :func:`travel`)."""
+    api = table_js()
+    return None if api is None else api.snapshot(regions(names))
+
+
+def travel(names: tuple[str, ...], before: Any, hints: dict[str, dict[str, str]], ms: float) -> int:
+    """Let the cards that moved since ``before`` travel from where they were (or from
+    ``hints["from"][id]``, a selector) to where they are, and the ones that left go to
+    ``hints["to"][id]``; ``ms`` 0 for none. The number of cards set travelling."""
+    api = table_js()
+    if api is None or before is None or not ms:
+        return 0
+    return int(api.travel(regions(names), before, to_js(hints, dict_converter=window.Object.fromEntries), ms))
+
+
+def keep_focus(name: str) -> Any:
+    api, node = table_js(), by_id(name)
+    return None if api is None or node is None else api.keepFocus(node)
+
+
+def restore_focus(name: str, kept: Any) -> None:
+    api, node = table_js(), by_id(name)
+    if api is not None and node is not None and not absent(kept):
+        api.restoreFocus(node, kept)
+
+
 def set_state(value: str) -> None:
     """The ``data-cardems`` hook on <html>: ``loading``, ``ready``, ``busy``, ``over``."""
     ROOT.setAttribute("data-cardems", value)

@@ -1,27 +1,25 @@
-"""What every game's table on the page shares: the life cycle, the bot loop,
-thinking in slices, the hint, saving, the top bar and the result dialog.
+"""What every game's table on the page shares: it binds a :class:`Session` (the
+pure turn loop) to the DOM.
 
-A game's table is ``cardems/web/<stem>/table.py`` defining ``TABLE``, a
-subclass of :class:`Table`. The app opens it with ``TABLE(app, route, game)``
-and calls :meth:`mount`; it then routes clicks to :meth:`on_click`. A subclass
-draws the felt from ``game.view(0)`` only (:meth:`render_felt`), so no hidden
-card reaches the DOM, and says when a round ends (:meth:`round_finished`) and
-what the result dialog shows (:meth:`show_result`, usually via
-:meth:`open_result`). Everything else has a sensible default:
+A game's table is ``cardems/web/<stem>/table.py`` defining ``TABLE``, a subclass
+of :class:`Table`. The app opens it with ``TABLE(app, route, game)``, calls
+:meth:`mount`, and routes clicks to :meth:`on_click`. A subclass keeps only what
+is its own:
 
-- :meth:`on_card` plays ``data-card`` buttons as moves (the card's code is the
-  move's text); override :meth:`card_move` or :meth:`on_action` for other input
-  (``data-action`` buttons other than ``next``, ``close`` and ``hint``).
-- :meth:`apply` plays a move, saves, logs its events (:meth:`describe` turns an
-  event into a line), redraws and records ``cardems:move``; override
-  :meth:`animate` to show what happened before play goes on.
-- Bots play every seat but 0 (:meth:`bot_seats`), each decision in 8 ms
-  slices with a ``cardems:ai`` measure, pausing :attr:`pause` seconds first.
+- how its felt looks (:meth:`render_felt`, and :meth:`render_scoreline`), drawn
+  from ``self.view`` (seat 0's view) only, with :mod:`cardems.web.markup`;
+- how events read (:meth:`describe`, one log line per event);
+- how its cards travel (:meth:`travel_hints`) and what a move shows after it is
+  drawn (:meth:`after_shown`: a banner, a pause to see a capture);
+- what its result dialog says (:meth:`show_result`, through :meth:`open_result`);
+- its rounds, if a match has several (:meth:`rounds_done`, :meth:`between_rounds`).
 
-The page's hooks (DESIGN.md) are kept here: ``data-cardems`` is ``ready`` only
-when the human may act, ``busy`` while computers play, ``over`` at the end;
-the result dialog carries ``data-winner`` and ``data-scores`` when a game ends.
-The game's stylesheet ``cardems/web/<stem>/style.css`` is loaded when a table opens.
+Every region is morphed, not replaced, so a card, the status line and each log
+line stay the same node across a move; keyboard focus stays where it was, or
+goes to its neighbour when its control went away. The page's hooks (DESIGN.md)
+are kept here: ``data-cardems`` is ``ready`` when the human may act, ``busy``
+while computers play, ``over`` at the end (set once the result dialog is
+filled); the dialog carries ``data-winner`` and ``data-scores``.
 """
 
 from __future__ import annotations
@@ -29,17 +27,23 @@ from __future__ import annotations
 import asyncio
 from typing import Any, ClassVar
 
-from pyscript import window
-
-from cardems.bots import Bot, bot_move_steps, make_bot
 from cardems.game import Event, Game
-from cardems.web import dom
-from cardems.web.card_art import back_svg, card_svg
-from cardems.web.route import SPEEDS, Route
+from cardems.web import dom, markup
+from cardems.web.route import Route
+from cardems.web.session import Clock, HintSource, Session
 
-PAUSES = {"normal": 0.9, "fast": 0.35, "instant": 0.0}
-SLICE_MS = 8.0  # a thinking bot hands the page back at least this often
 LOG_LINES = 3
+REGIONS = ("table-bar", "scoreline", "felt", "log")
+TRAVELLING = ("scoreline", "felt")
+TRAVEL_MS = {"normal": 300, "fast": 160, "instant": 0}   # how long a card takes to travel
+QUIET_RENDER_MS = 120.0   # while a game is being finished at once, redraw this often
+
+
+async def _sleep(seconds: float) -> None:
+    await asyncio.sleep(seconds)
+
+
+CLOCK = Clock(dom.now, _sleep)
 
 
 class Table:
@@ -47,31 +51,34 @@ class Table:
 
     game_name: ClassVar[str]            # "war", "pis-yedili"...
     hint_level: ClassVar[str] = "hard"  # whose advice the hint gives
+    helper_level: ClassVar[str] = "normal"  # who plays the human's seat on auto-play
 
     def __init__(self, app: Any, route: Route, game: Game) -> None:
         self.app = app
         self.route = route
         self.game = game
-        self.bots: dict[int, Bot] = {seat: make_bot(self.game_name, route.level) for seat in self.bot_seats()}
-        self.hint_bot: Bot | None = None
-        self.busy = False
         self.alive = True
-        self.log: list[str] = []
-        self.awaiting_next = False       # a round's result is up; "next" goes on
-        self.hint_move: Any = None
-        self.hinting = False
-        self.hint_for = -1               # the move number the hint (or its search) is for
+        self.log: list[tuple[int, str]] = []
+        self._lines = 0
+        self._moving = False             # a human move is being shown: its render comes with it
+        self._drawn = 0.0
+        self.session = Session(game, route.level, CLOCK, self, save=lambda g: app.save(route, g),
+                               speed=lambda: app.speed, hint=self.hint_source(),
+                               helper_level=self.helper_level, rounds=self.rounds_done,
+                               between_rounds=self.between_rounds)
+        dom.table_js()   # starts loading the morphing and travelling script
 
     # ------------------------------------------------------------ names
     def t(self, key: str, **params: Any) -> str:
         return self.app.t(key, **params)
 
     @property
+    def view(self) -> Any:
+        return self.game.view(0)
+
+    @property
     def seats(self) -> int:
         return int(getattr(self.game, "players", 2))
-
-    def bot_seats(self) -> range:
-        return range(1, self.seats)
 
     def seat_name(self, seat: int | None) -> str:
         if seat == 0:
@@ -83,228 +90,189 @@ class Table:
     def card_label(self, card: str) -> str:
         return self.app.catalog.card_name(card)
 
-    def own_hand_html(self, hand: list[str]) -> str:
-        """The player's hand: a button per card, the legal ones enabled, the hint marked."""
-        playable = set(self.game.legal_moves()) if self.can_act() else set()
-        cards = "".join(
-            f'<button type="button" class="card face{" hint" if c == self.hint_move else ""}" data-card="{c}" '
-            f'aria-label="{dom.esc(self.t("card.play", card=self.card_label(c)))}"'
-            f'{"" if c in playable else " disabled"}>{card_svg(c)}</button>'
-            for c in hand)
-        return f'<div class="hand mine" role="group" aria-label="{dom.esc(self.t("table.your_hand"))}">{cards}</div>'
-
-    def other_hand_html(self, seat: int, backs: int, size: int | None = None) -> str:
-        """An opponent's hand face down: ``backs`` cards shown, ``size`` (default ``backs``) told."""
-        cards = "".join(f'<div class="card back" data-card="back">{back_svg()}</div>' for _ in range(backs))
-        label = dom.esc(self.t("table.hand_of", name=self.seat_name(seat), n=backs if size is None else size))
-        return f'<div class="hand theirs" role="img" aria-label="{label}">{cards}</div>'
+    # ------------------------------------------------------------ the session's state, for drawing
+    def can_act(self) -> bool:
+        return self.alive and self.session.can_act()
 
     @property
-    def pause(self) -> float:
-        return PAUSES.get(self.app.speed, 0.9)
+    def busy(self) -> bool:
+        return self.session.phase == "busy"
+
+    @property
+    def awaiting_next(self) -> bool:
+        return self.session.phase == "between"
+
+    @property
+    def hinting(self) -> bool:
+        return self.session.hinting
+
+    @property
+    def hint_move(self) -> Any:
+        return self.session.current_hint()
+
+    def legal(self) -> list[str]:
+        """The human's legal moves now, as texts (none while it is not their turn)."""
+        return self.session.legal_texts()
+
+    @property
+    def speed(self) -> str:
+        return self.app.speed
+
+    # ------------------------------------------------------------ what a game may override
+    def hint_source(self) -> HintSource | None:
+        """What the hint asks (default: the Hard bot's move for the human's seat)."""
+        return None
+
+    def rounds_done(self, game: Game) -> int:
+        """How many rounds or deals of a match are finished (0 for a one-round game)."""
+        return 0
+
+    def between_rounds(self, game: Game) -> bool:
+        """Reloaded while a round's result was up: show it again."""
+        return False
+
+    def card_move(self, card: str) -> str | None:
+        """The move a click on the human's card ``card`` means (None: no move)."""
+        return card
+
+    def on_action(self, action: str, target: Any, started: float) -> None:
+        """A game's own ``data-action`` buttons (``draw``, ``first``...)."""
+
+    def describe(self, event: Event) -> str | None:
+        """One line of the log for ``event`` (None: not worth a line)."""
+        return None
+
+    def travel_hints(self, seat: int, move: str, events: list[Event]) -> dict[str, dict[str, str]]:
+        """Where cards with no past come from, and where cards that leave go
+        (``{"from": {id: selector}, "to": {id: selector}}``)."""
+        return {}
+
+    async def after_shown(self, seat: int, move: str, events: list[Event]) -> None:
+        """After a move is drawn: a banner, a pause to let a capture be seen..."""
+
+    def render_felt(self) -> str:
+        raise NotImplementedError
+
+    def render_scoreline(self) -> str:
+        """A strip above the felt (match totals...); empty by default."""
+        return ""
+
+    def title_parts(self) -> list[str]:
+        return [self.t(f"game.{self.game_name}.name"), self.t("level." + self.route.level)]
+
+    def extra_controls(self) -> str:
+        """More buttons for the top bar (e.g. War's auto-play)."""
+        return ""
+
+    def show_result(self) -> None:
+        """Fill and open the result dialog (usually through :meth:`open_result`)."""
+        raise NotImplementedError
 
     # ------------------------------------------------------------ life cycle
     def mount(self) -> None:
-        window.document.getElementById("table").hidden = False
+        dom.by_id("table").hidden = False
+        if not self.game.moves:
+            self.log_events(getattr(self.game, "start_events", []))
         self.render()
-        self.app.save(self.route, self.game)
-        if self.game.is_over() or self.between_rounds():
-            self.show_result()
-        else:
-            self.continue_play()
-
-    def between_rounds(self) -> bool:
-        """Reloaded while a round's result was up (a match): show it again."""
-        return False
+        self.session.start()
 
     def close(self) -> None:
         self.alive = False
+        self.session.close()
         dialog = dom.by_id("result")
         if dialog is not None and dialog.open:
             dialog.close()
 
-    def continue_play(self) -> None:
-        """Hand the turn to the human (``ready``) or start the computers (``busy``)."""
-        if self.game.is_over() or not self.alive or self.awaiting_next:
-            return
-        if self.human_to_move():
-            self.busy = False
-            dom.set_state("ready")
-            self.render()
-        else:
-            self.busy = True
-            dom.set_state("busy")
-            self.render()
-            asyncio.ensure_future(self.run_bots())
-
-    def human_to_move(self) -> bool:
-        return self.game.to_move == 0
-
-    def can_act(self) -> bool:
-        return self.alive and not self.busy and not self.awaiting_next and not self.game.is_over() \
-            and self.human_to_move()
+    def on_dialog_closed(self) -> None:
+        """The result dialog closed (a button, or Escape): a match goes on."""
+        dialog = dom.by_id("result")
+        if dialog is not None and not dialog.open:
+            self.session.next_round()
 
     # ------------------------------------------------------------ input
     def on_click(self, target: Any, action: str | None, event: Any) -> None:
         card = dom.attr(target, "data-card")
         started = float(event.timeStamp)
         if action is None and card and card != "back":
-            self.on_card(card, started)
+            if dom.attr(target, "aria-disabled") == "true":
+                return
+            move = self.card_move(card)
+            if move is not None:
+                self.human_play(move, started)
         elif action == "next":
             dialog = dom.by_id("result")
             if dialog.open:
                 dialog.close()
-            self.next_round()
+            self.session.next_round()
         elif action == "close":
             dom.by_id("result").close()
         elif action == "hint":
-            self.on_hint()
+            self.session.ask_hint()
+        elif action == "autoplay":
+            self.session.set_autoplay(not self.session.autoplay)
+        elif action == "finish":
+            self.session.set_finishing(not self.session.finishing)
         elif action is not None:
             self.on_action(action, target, started)
 
-    def on_action(self, action: str, target: Any, started: float) -> None:
-        """A game's own ``data-action`` buttons (``draw``, ``first``...)."""
-
-    def card_move(self, card: str) -> Any:
-        """The move a click on the human's card ``card`` means (None: no move)."""
-        return card
-
-    def on_card(self, card: str, started: float) -> None:
-        move = self.card_move(card)
-        if move is not None:
-            self.human_play(move, started)
-
-    def human_play(self, move: Any, started: float) -> bool:
+    def human_play(self, move: str, started: float) -> bool:
         """Play the human's ``move`` if it is legal now; ignored otherwise
         (out of turn, during the computer's pause, a double click)."""
-        if not self.can_act():
-            return False
-        text = move if isinstance(move, str) else self.game.format_move(move)
-        legal = {self.game.format_move(m) for m in self.game.legal_moves()}
-        if text not in legal:
-            return False
-        self.busy = True
-        self.hint_move = None
-        dom.set_state("busy")
-        asyncio.ensure_future(self._human_move(text, started))
-        return True
+        self._moving = True
+        played = self.session.play(move, started)
+        self._moving = played
+        return played
 
-    async def _human_move(self, move: str, started: float) -> None:
-        await self.apply(0, move, started)
-        if self.alive:
-            await self.after_move()
-
-    def on_dialog_closed(self) -> None:
-        """The result dialog closed (a button, or Escape): a match goes on."""
-        dialog = dom.by_id("result")
-        if dialog is not None and not dialog.open:
-            self.next_round()
-
-    def next_round(self) -> None:
-        if self.awaiting_next:
-            self.awaiting_next = False
-            self.busy = False
-            self.continue_play()
-
-    # ------------------------------------------------------------ thinking
-    async def think(self, bot: Bot, seat: int) -> tuple[Any, float]:
-        """``seat``'s move as ``bot`` sees it, awaiting between slices of its work.
-
-        Returns the move (None if the table closed or the game moved on meanwhile)
-        and the time the thinking started, for the ``cardems:ai`` measure.
-        """
-        moves = len(self.game.moves)
-        steps = bot_move_steps(self.game, bot, seat)
-        started = slice_start = dom.now()
-        while True:
-            try:
-                next(steps)
-            except StopIteration as stop:
-                return stop.value, started
-            if dom.now() - slice_start >= SLICE_MS:
-                await asyncio.sleep(0)
-                if not self.alive or len(self.game.moves) != moves:
-                    steps.close()
-                    return None, started
-                slice_start = dom.now()
-
-    def on_hint(self) -> None:
-        if not self.can_act() or self.hinting:
-            return
-        if self.hint_move is not None and self.hint_for == len(self.game.moves):
-            return  # already shown
-        self.hinting = True
-        self.hint_for = len(self.game.moves)
-        self.render()
-        asyncio.ensure_future(self.find_hint())
-
-    async def find_hint(self) -> None:
-        """What the strongest bot would play from seat 0's view: shown, not played."""
-        if self.hint_bot is None:
-            self.hint_bot = make_bot(self.game_name, self.hint_level)
-        try:
-            move, _ = await self.think(self.hint_bot, 0)
-        finally:
-            self.hinting = False
-        if move is not None and self.alive and self.hint_for == len(self.game.moves):
-            self.hint_move = move
-        if self.alive:
+    # ------------------------------------------------------------ what the session tells
+    def on_phase(self, phase: str) -> None:
+        if phase in ("ready", "busy"):
+            dom.set_state(phase)
+        if not self._moving:
             self.render()
 
-    async def run_bots(self) -> None:
-        while self.alive and not self.game.is_over() and not self.human_to_move():
-            seat = self.game.to_move
-            self.render()
-            await asyncio.sleep(self.pause)
-            if not self.alive:
-                return
-            move, started = await self.think(self.bots[seat], seat)
-            if move is None or not self.alive:
-                return
+    def on_thought(self, kind: str, started: float) -> None:
+        if kind == "ai":
             dom.measure("cardems:ai", started)
-            await self.apply(seat, move, None)
-            if self.round_finished():
-                break
+
+    def on_round_end(self, final: bool) -> None:
         if self.alive:
-            await self.after_move()
-
-    async def after_move(self) -> None:
-        if self.round_finished() or self.game.is_over():
             self.show_result()
+
+    async def on_move(self, seat: int, move: str, events: list[Event], started: float | None,
+                      quiet: bool = False) -> None:
+        if not self.alive:
             return
-        self.continue_play()
-
-    def round_finished(self) -> bool:
-        """Whether the last move ended a round whose result is not shown yet."""
-        return self.game.is_over()
-
-    # ------------------------------------------------------------ moves
-    async def apply(self, seat: int, move: Any, started: float | None) -> list[Event]:
-        before = self.game.view(0)
-        events = self.game.play(move)
-        self.hint_move = None
-        self.app.save(self.route, self.game)
         self.log_events(events)
+        if quiet:
+            if dom.now() - self._drawn >= QUIET_RENDER_MS or self.game.is_over():
+                self.render()
+            return
+        before = dom.snapshot(TRAVELLING)
+        self._moving = False
         self.render()
         if started is not None:
             dom.measure("cardems:move", started)
-        await self.animate(seat, move, events, before)
-        return events
+        dom.travel(TRAVELLING, before, self.travel_hints(seat, move, events), self.travel_ms)
+        await self.after_shown(seat, move, events)
 
-    async def animate(self, seat: int, move: Any, events: list[Event], before: Any) -> None:
-        """Show what ``events`` did before play goes on (default: nothing); wait
-        only when :attr:`pause` is not zero (instant speed)."""
+    @property
+    def travel_ms(self) -> int:
+        return TRAVEL_MS.get(self.speed, TRAVEL_MS["normal"])
 
+    @property
+    def pause(self) -> float:
+        return self.session.pause
+
+    # ------------------------------------------------------------ the log
     def log_events(self, events: list[Event]) -> None:
         for event in events:
-            line = self.describe(event)
-            if line:
-                self.log.append(line)
-        self.log = self.log[-LOG_LINES:]
+            self.add_line(self.describe(event))
 
-    def describe(self, event: Event) -> str | None:
-        """One line of the table's log for ``event`` (None: not worth a line)."""
-        return None
+    def add_line(self, text: str | None) -> None:
+        """A new line in the log (announced once: lines keep their ids)."""
+        if text:
+            self._lines += 1
+            self.log = (self.log + [(self._lines, text)])[-LOG_LINES:]
 
     def celebrate(self, word: str, detail: str = "") -> None:
         """A big word across the felt (``#banner`` in the felt, if the table has one)."""
@@ -321,56 +289,54 @@ class Table:
     def render(self) -> None:
         if not self.alive:
             return
-        dom.ROOT.classList.toggle("instant", self.app.speed == "instant")
-        dom.set_html("table-bar", self.render_bar())
-        dom.set_html("scoreline", self.render_scoreline())
+        self._drawn = dom.now()
+        dom.ROOT.classList.toggle("instant", self.speed == "instant")
+        kept = dom.keep_focus("table")
+        dom.morph("table-bar", self.render_bar())
+        dom.morph("scoreline", self.render_scoreline())
         felt = dom.by_id("felt")
         if felt is not None:
             felt.setAttribute("data-game", self.game_name)
             felt.setAttribute("data-players", str(self.seats))
-            felt.innerHTML = self.render_felt()
-        dom.set_html("log", "".join(f"<li>{dom.esc(line)}</li>" for line in self.log))
-
-    def render_felt(self) -> str:
-        raise NotImplementedError
-
-    def render_scoreline(self) -> str:
-        """A strip above the felt (match totals...); empty by default."""
-        return ""
-
-    def title_parts(self) -> list[str]:
-        return [self.t(f"game.{self.game_name}.name"), self.t("level." + self.route.level)]
-
-    def extra_controls(self) -> str:
-        """More buttons for the top bar (e.g. War's auto-play)."""
-        return ""
+            dom.morph("felt", self.render_felt())
+        dom.morph("log", markup.log_lines(self.log))
+        dom.restore_focus("table", kept)
 
     def render_bar(self) -> str:
         t = self.t
         speeds = "".join(
-            f'<option value="{s}"{" selected" if s == self.app.speed else ""}>{dom.esc(t("speed." + s))}</option>'
-            for s in SPEEDS)
+            f'<option value="{s}"{" selected" if s == self.speed else ""}>{dom.esc(t("speed." + s))}</option>'
+            for s in TRAVEL_MS)
         return (
             f'<a class="back" href="#/">{dom.esc(t("nav.back"))}</a>'
             f'<h2 class="table-title">{dom.esc(" · ".join(self.title_parts()))}</h2>'
             f'<div class="bar-controls">{self.extra_controls()}'
             f'<label class="speed"><span>{dom.esc(t("speed.label"))}</span>'
             f'<select id="speed">{speeds}</select></label>'
-            f'<button type="button" class="btn" data-action="options" aria-haspopup="dialog">{dom.esc(t("action.options"))}</button>'
-            f'<button type="button" class="btn primary" data-action="new-game">{dom.esc(t("action.new_game"))}</button>'
-            f'</div>'
+            + markup.button("options", t("action.options"), extra={"aria-haspopup": "dialog"})
+            + markup.button("new-game", t("action.new_game"), classes="primary")
+            + '</div>'
         )
 
-    def hint_button(self) -> str:
-        ok = self.can_act() and not self.hinting
-        return (f'<button type="button" class="btn hint-btn" data-action="hint"{"" if ok else " disabled"}>'
-                f'{dom.esc(self.t("action.hint"))}</button>')
+    def hint_button(self, label: str | None = None, *, shown: bool = False) -> str:
+        ok = self.can_act() and not self.hinting and not shown
+        return markup.button("hint", label or self.t("action.hint"), enabled=ok, classes="hint-btn")
+
+    def turn_text(self, prompt: str, *, hint_words: str | None = None) -> str:
+        """The status line while the game goes on: whose turn, or the human's prompt,
+        the hint being sought or shown."""
+        view = self.view
+        if view.to_move != 0:
+            return self.t("turn.other", name=self.seat_name(view.to_move))
+        if self.busy:
+            return ""
+        if self.hinting:
+            return self.t("hint.thinking")
+        if hint_words is not None:
+            return hint_words
+        return prompt
 
     # ------------------------------------------------------------ the result
-    def show_result(self) -> None:
-        """Fill and open the result dialog (usually through :meth:`open_result`)."""
-        raise NotImplementedError
-
     def open_result(self, title: str, body: str, *, final: bool, next_label: str = "") -> None:
         """Open the result dialog. ``final``: the game is over (sets ``data-winner`` /
         ``data-scores`` from ``game.result()`` and ``data-cardems="over"``); otherwise
@@ -381,22 +347,19 @@ class Table:
             result = self.game.result()
             dialog.setAttribute("data-winner", str(result.winner))
             dialog.setAttribute("data-scores", ",".join(str(s) for s in result.scores))
-            buttons = (f'<button type="button" class="btn" data-action="close">{dom.esc(t("action.close"))}</button>'
-                       f'<button type="button" class="btn" data-action="options" aria-haspopup="dialog">{dom.esc(t("action.options"))}</button>'
-                       f'<button type="button" class="btn primary" data-action="new-game" autofocus>{dom.esc(t("action.new_game"))}</button>')
+            buttons = (markup.button("close", t("action.close"))
+                       + markup.button("options", t("action.options"), extra={"aria-haspopup": "dialog"})
+                       + markup.button("new-game", t("action.new_game"), classes="primary",
+                                       extra={"autofocus": ""}))
         else:
             dialog.removeAttribute("data-winner")
             dialog.removeAttribute("data-scores")
-            buttons = (f'<button type="button" class="btn primary" data-action="next" autofocus>'
-                       f'{dom.esc(next_label or t("action.next_round"))}</button>')
+            buttons = markup.button("next", next_label or t("action.next_round"), classes="primary",
+                                    extra={"autofocus": ""})
         dialog.setAttribute("data-game", self.game_name)
-        dialog.innerHTML = (f'<h2 class="result-title" id="result-title">{dom.esc(title)}</h2>{body}'
-                            f'<div class="dialog-buttons">{buttons}</div>')
+        dialog.innerHTML = markup.dialog(title, body, buttons)
         if not dialog.open:
             dialog.showModal()
         dialog.scrollTop = 0
-        self.busy = not final
-        self.awaiting_next = not final
-        self.hint_move = None
         self.render()
         dom.set_state("over" if final else "ready")

@@ -1,0 +1,125 @@
+// The table's DOM work that Python asks for once per move: morphing a region to
+// its new markup so that every element keeps its identity (idiomorph), keeping
+// the keyboard focus in place, and letting the cards travel (FLIP with the Web
+// Animations API) from where they were to where they land.
+//
+// Python (cardems/web/dom.py) calls window.cardemsTable.{morph, snapshot, travel,
+// keepFocus, restoreFocus}. A card that travels has an id (`card-7H`); a card that
+// appears without a past (a computer's card leaving a face-down hand) or leaves
+// without a future (a captured pile) is given a place to come from or go to.
+import { Idiomorph } from "../vendor/idiomorph/idiomorph.esm.js";
+
+const TRAVELLERS = ".card[id]";
+const reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+
+function morph(node, html) {
+  Idiomorph.morph(node, html, { morphStyle: "innerHTML", ignoreActiveValue: true });
+}
+
+function rectOf(node) {
+  const r = node.getBoundingClientRect();
+  return { x: r.left, y: r.top, w: r.width, h: r.height };
+}
+
+// Where every travelling card is now, and the node itself (to follow it if it leaves).
+function snapshot(roots) {
+  const seen = new Map();
+  for (const root of roots) {
+    if (!root) continue;
+    for (const node of root.querySelectorAll(TRAVELLERS)) seen.set(node.id, { rect: rectOf(node), node });
+  }
+  return seen;
+}
+
+function placeOf(selector) {
+  const node = selector ? document.querySelector(selector) : null;
+  return node ? rectOf(node) : null;
+}
+
+function offset(from, to) {
+  // centre to centre, and the size the card had there
+  const dx = from.x + from.w / 2 - (to.x + to.w / 2);
+  const dy = from.y + from.h / 2 - (to.y + to.h / 2);
+  const s = to.w ? Math.max(0.4, Math.min(2.5, from.w / to.w)) : 1;
+  return `translate(${dx}px, ${dy}px) scale(${s})`;
+}
+
+const EASING = "cubic-bezier(.2, .7, .3, 1)";
+
+// Animate every card that moved, came, or went. `hints` = {from: {id: selector},
+// to: {id: selector}}; `ms` = 0 for none. Returns the number of cards animated.
+function travel(roots, before, hints, ms) {
+  if (!ms || (reducedMotion && reducedMotion.matches)) return 0;
+  const from = (hints && hints.from) || {};
+  const to = (hints && hints.to) || {};
+  let moved = 0;
+  const now = new Set();
+  for (const root of roots) {
+    if (!root) continue;
+    for (const node of root.querySelectorAll(TRAVELLERS)) {
+      now.add(node.id);
+      const after = rectOf(node);
+      const past = before.get(node.id);
+      const origin = past && past.node === node ? past.rect : placeOf(from[node.id]);
+      if (!origin || (Math.abs(origin.x - after.x) < 1 && Math.abs(origin.y - after.y) < 1)) continue;
+      node.animate([{ transform: offset(origin, after) }, { transform: "none" }],
+                   { duration: ms, easing: EASING });
+      moved++;
+    }
+  }
+  for (const [id, past] of before) {
+    if (now.has(id) || !to[id]) continue;
+    const target = placeOf(to[id]);
+    if (!target) continue;
+    const ghost = past.node.cloneNode(true);
+    ghost.removeAttribute("id");
+    ghost.setAttribute("aria-hidden", "true");
+    ghost.classList.add("ghost");
+    Object.assign(ghost.style, {
+      position: "fixed", left: past.rect.x + "px", top: past.rect.y + "px",
+      width: past.rect.w + "px", height: past.rect.h + "px", margin: "0", zIndex: "50", pointerEvents: "none",
+    });
+    document.body.appendChild(ghost);
+    const landing = offset(target, past.rect);
+    ghost.animate([{ transform: "none", opacity: 1 }, { transform: landing, opacity: 0.2 }],
+                  { duration: ms, easing: EASING, fill: "forwards" })
+      .finished.then(() => ghost.remove(), () => ghost.remove());
+    moved++;
+  }
+  return moved;
+}
+
+// Focus: where it is before a region is redrawn (its group and place there), so
+// that a control that went away hands the focus to its neighbour, not to <body>.
+function keepFocus(root) {
+  const active = document.activeElement;
+  if (!active || active === document.body || !root.contains(active)) return null;
+  const group = active.closest("[data-focus-group]");
+  const members = group ? Array.from(group.querySelectorAll("button")) : [];
+  return { node: active, id: active.id || null, group: group ? group.getAttribute("data-focus-group") : null,
+           index: Math.max(0, members.indexOf(active)) };
+}
+
+function usable(node) {
+  return node && node.isConnected && !node.disabled && node.offsetParent !== null;
+}
+
+function restoreFocus(root, kept) {
+  if (!kept) return false;
+  const active = document.activeElement;
+  if (active && active !== document.body && active.isConnected && !active.disabled) return false;
+  let next = kept.id ? document.getElementById(kept.id) : null;
+  if (!usable(next) && kept.group) {
+    const group = root.querySelector(`[data-focus-group="${kept.group}"]`);
+    const members = group ? Array.from(group.querySelectorAll("button")).filter(usable) : [];
+    next = members[Math.min(kept.index, members.length - 1)] || null;
+  }
+  if (!usable(next)) next = Array.from(root.querySelectorAll("button")).find(usable) || null;
+  if (!next) next = root.querySelector("[data-focus-fallback]");
+  if (!next) return false;
+  next.focus({ preventScroll: true });
+  return true;
+}
+
+window.cardemsTable = { morph, snapshot, travel, keepFocus, restoreFocus };
+window.dispatchEvent(new Event("cardems:table-ready"));
