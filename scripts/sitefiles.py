@@ -14,7 +14,9 @@ generated files from memory, fresh on every request), and by
   no compiling while the player waits; ``main.py`` imports from it in memory.
 - ``cardems/web/build.json``: the build id and, for each game, the modules it
   adds when it is opened: its own modules, by their folder (``cardems/S/``,
-  ``cardems/web/S/``) and the ``common`` modules every table needs (the rest of the package). ``cardems/web/loader.py`` reads it.
+  ``cardems/web/S/``) and the ``common`` modules every table needs (the rest of the package),
+  and, under ``rules``, each game's rules texts (``cardems/web/S/rules/<lang>.json``), which
+  are not in the first screen: the rules page fetches its game's. ``cardems/web/loader.py`` reads it.
 - ``precache.js``: the build id and every file of the site with the start of
   its SHA-256, for ``sw.js``.
 
@@ -177,24 +179,39 @@ def import_closure(entry: str, root: Path = ROOT) -> set[str]:
     return seen
 
 
+def rules_file(path: str, all_stems: set[str]) -> bool:
+    """Whether a file is a game's rules text (``cardems/web/<stem>/rules/<lang>.json``)."""
+    parts = path.split("/")
+    return (len(parts) == 5 and parts[:2] == ["cardems", "web"] and parts[2] in all_stems
+            and parts[3] == "rules" and parts[4].endswith(".json"))
+
+
 def python_groups(root: Path = ROOT) -> dict:
-    """``{"core": [...], "common": [...], "games": {name: [...]}}`` (paths from the site root).
+    """``{"core": [...], "common": [...], "games": {name: [...]}, "rules": {name: [...]}}``
+    (paths from the site root).
 
     core: what the first screen imports, and every catalog. games: the games whose
-    rules module exists, with their own modules. common: the rest, loaded with any game.
+    rules module exists, with their own modules. rules: each game's rules texts, one
+    per language, fetched when its rules page opens (not with the first screen, not
+    with the game). common: the rest, loaded with any game.
     """
     files = package_files(root)
     names = stems()
     by_stem = {stem: name for name, stem in names.items()}
-    core = (import_closure(ENTRY, root) - {ENTRY}) | {f for f in files if f.endswith(".json")}
+    texts = {f for f in files if rules_file(f, set(by_stem))}
+    core = (import_closure(ENTRY, root) - {ENTRY}) | {f for f in files if f.endswith(".json") and f not in texts}
     games: dict[str, list[str]] = {}
+    rules: dict[str, list[str]] = {}
     for name, stem in names.items():
         if f"cardems/{stem}/rules.py" in files:
             games[name] = [f for f in files if f.endswith(".py") and stem_of(f, set(by_stem)) == stem]
+        own = [f for f in sorted(texts) if stem_of(f, set(by_stem)) == stem]
+        if own:
+            rules[name] = own
     in_games = {f for group in games.values() for f in group}
-    common = [f for f in files if f not in core and f not in in_games and f != ENTRY
+    common = [f for f in files if f not in core and f not in in_games and f not in texts and f != ENTRY
               and stem_of(f, set(by_stem)) is None]
-    return {"core": sorted(core), "common": common, "games": games}
+    return {"core": sorted(core), "common": common, "games": games, "rules": rules}
 
 
 def package_styles(root: Path = ROOT) -> list[str]:
@@ -206,7 +223,8 @@ def site_files(root: Path = ROOT, groups: dict | None = None) -> list[str]:
     """Every file of the site but ``sw.js``, ``precache.js`` and ``.nojekyll``
     (the generated bundle and game list included)."""
     groups = groups or python_groups(root)
-    python = set(groups["core"]) | set(groups["common"]) | {f for g in groups["games"].values() for f in g}
+    python = set(groups["core"]) | set(groups["common"]) | {
+        f for kind in ("games", "rules") for g in groups[kind].values() for f in g}
     return sorted(set(PAGES) | {ENTRY, BUILD, BUNDLE} | python | set(static_files(root)) | set(package_styles(root)))
 
 
@@ -320,7 +338,8 @@ def generate(root: Path = ROOT) -> dict[str, bytes]:
     sources = [f for f in site_files(root, groups) if f not in GENERATED]  # the bundled files too
     hashes = {f: digest(root / f) for f in sources}
     build = hashlib.sha256(json.dumps([hashes, groups], sort_keys=True).encode()).hexdigest()[:12]
-    manifest = json.dumps({"build": build, "common": groups["common"], "games": groups["games"]},
+    manifest = json.dumps({"build": build, "common": groups["common"], "games": groups["games"],
+                           "rules": groups["rules"]},
                           indent=1).encode() + b"\n"
     bundle = generate_bundle(groups, manifest, root)
     kept = set(kept_files(root, groups))

@@ -3,10 +3,11 @@
 The first screen ships only what the lobby imports (``first-screen.bundle``, made
 by ``scripts/sitefiles.py``). ``build.json``, made by the same script, lists for
 each game the files it adds: its own modules and the ``common`` ones every
-table needs. :func:`load` fetches them (from the service worker's cache once
-the site is kept) into Pyodide's file system, into the package's folder there
-(the package itself is imported from the bundle, in memory), after which the
-game imports like any other module.
+table needs, and its rules texts (``rules``, one per language, for its rules
+page). :func:`load` fetches them (from the service worker's cache once the site
+is kept) into Pyodide's file system, into the package's folder there (the
+package itself is imported from the bundle, in memory), after which the game
+imports like any other module.
 """
 
 from __future__ import annotations
@@ -31,9 +32,15 @@ def games() -> tuple[str, ...]:
     return tuple(BUILD["games"])
 
 
-def missing(name: str) -> list[str]:
-    """The files ``name`` still needs (none: it can be imported now)."""
-    wanted = [*BUILD["common"], *BUILD["games"].get(name, [])]
+def missing(name: str, *, rules: str | None = None) -> list[str]:
+    """The files ``name`` still needs (none: it can be imported now); with ``rules``
+    (a language), the ones its rules page needs instead: the common modules and its
+    rules text in that language."""
+    if rules:
+        own = [f for f in BUILD.get("rules", {}).get(name, []) if f.endswith(f"/{rules}.json")]
+    else:
+        own = BUILD["games"].get(name, [])
+    wanted = [*BUILD["common"], *own]
     return [path for path in wanted if path not in _fetched]
 
 
@@ -44,9 +51,10 @@ async def _text(path: str) -> str:
     return str(await response.text())
 
 
-async def load(name: str) -> None:
-    """Fetch the files of game ``name`` that are not here yet (all at once)."""
-    paths = missing(name)
+async def load(name: str, *, rules: str | None = None) -> None:
+    """Fetch the files of game ``name`` (with ``rules``, a language: of its rules
+    page in that language) that are not here yet (all at once)."""
+    paths = missing(name, rules=rules)
     if not paths:
         return
     texts = await asyncio.gather(*(_text(path) for path in paths))

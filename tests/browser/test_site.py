@@ -23,13 +23,13 @@ def test_the_site_folder_holds_what_the_page_needs(built_site):
         assert (site / src).is_file(), src
     build = json.loads((site / "cardems" / "web" / "build.json").read_text())
     assert build["build"] == built_site.build_id
-    for files in [build["common"], *build["games"].values()]:
+    for files in [build["common"], *build["games"].values(), *build["rules"].values()]:
         assert all((site / f).is_file() for f in files)
     precache = (site / "precache.js").read_text()
     listed = json.loads(precache.split("self.CARDEMS_FILES = ", 1)[1].rstrip().rstrip(";"))
     assert all((site / f).is_file() for f in listed)
     assert {"index.html", "first-screen.bundle", "static/vendor/pyodide/pyodide.asm.wasm",
-            "static/icons/icon-512.png", "cardems/pisti/rules.py"} <= set(listed)
+            "static/icons/icon-512.png", "cardems/pisti/rules.py", "cardems/web/pisti/rules/ar.json"} <= set(listed)
     assert not (site / "tests").exists() and not (site / "scripts").exists()
 
 

@@ -22,7 +22,7 @@ def _sitefiles():
 def test_every_module_of_the_package_reaches_the_page_exactly_once():
     sf = _sitefiles()
     groups = sf.python_groups(ROOT)
-    lists = [groups["core"], groups["common"], *groups["games"].values()]
+    lists = [groups["core"], groups["common"], *groups["games"].values(), *groups["rules"].values()]
     shipped = [f for group in lists for f in group]
     assert len(shipped) == len(set(shipped)), "a file is in two groups"
     wanted = {p.relative_to(ROOT).as_posix() for p in (ROOT / "cardems").rglob("*.py")}
@@ -39,6 +39,25 @@ def test_the_first_screen_loads_no_game():
     games = [f for f in core if f.endswith(".py") and sf.stem_of(f, stems)]
     assert not games, f"the lobby imports a game's module: {games}"
     assert "cardems/web/table.py" not in core and "cardems/web/card_art.py" not in core
+
+
+def test_the_rules_texts_are_not_in_the_first_screen_but_a_group_of_their_own():
+    """Each game's rules texts (every language) ship as one group, fetched when
+    its rules page opens; the message catalogs stay in the first screen."""
+    sf = _sitefiles()
+    groups = sf.python_groups(ROOT)
+    stems = sf.stems()
+    texts = {p.relative_to(ROOT).as_posix() for p in (ROOT / "cardems" / "web").glob("*/rules/*.json")}
+    assert texts, "no rules texts"
+    assert not texts & set(groups["core"]) and not texts & set(groups["common"])
+    assert "cardems/web/locales/en.json" in groups["core"]
+    for name, files in groups["rules"].items():
+        assert {f.rsplit("/", 1)[1] for f in files} == {"en.json", "tr.json", "ar.json", "fa.json"}, name
+        assert all(f.startswith(f"cardems/web/{stems[name]}/rules/") for f in files), name
+    assert {f for files in groups["rules"].values() for f in files} == texts
+    assert sf.rules_file("cardems/web/war/rules/ar.json", set(stems.values()))
+    assert not sf.rules_file("cardems/web/war/locales/ar.json", set(stems.values()))
+    assert not sf.rules_file("cardems/web/rules/ar.json", set(stems.values()))
 
 
 def test_each_game_brings_what_it_imports():

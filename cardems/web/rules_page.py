@@ -1,0 +1,152 @@
+"""A game's rules page: its rules text (``cardems/web/<stem>/rules/<lang>.json``)
+turned into one HTML string, illustrated with the game's own card art.
+
+Pure Python (no ``js``/``pyscript`` imports): the same on CPython and Pyodide.
+Nothing here knows a game: the content says everything. A content file is::
+
+    {"game": "pisti", "title": "How to play Pişti", "intro": "...",
+     "sections": [{"id": "deal", "title": "...", "blocks": [BLOCK, ...]}, ...]}
+
+and a block is one of (every text is plain text; it is escaped here)::
+
+    {"kind": "p", "text": "..."}
+    {"kind": "list", "items": ["...", ...]}            optional "ordered": true
+    {"kind": "table", "caption": "...", "head": [...], "rows": [[...], ...]}
+    {"kind": "formula", "text": "..."}                 a rule written as a formula
+    {"kind": "cards", "id": "capture", "caption": "...",
+     "groups": [{"label": "...", "cards": ["back", "7H", ...]}, ...]}
+    {"kind": "option", "option": "ten_rule", "values": ["reverse"],
+     "label": "...", "text": "..."}                    how an option changes a rule
+
+Card codes are the engine's (``rules/README.md``); ``back`` is a face-down
+card and ``X`` the joker. The card rows are ``dir="ltr"`` (cards read left to
+right in every language); each mini card is an image named by the catalog's
+card name, its SVG hidden from assistive technology.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from pathlib import Path
+from typing import Any, Callable
+
+from cardems.web.card_art import back_svg, card_svg, joker_svg
+from cardems.web.i18n import DEFAULT, LANGUAGES, RTL, Catalog
+
+BACK = "back"
+JOKER = "X"
+_WEB = Path(__file__).parent
+
+
+def rules_path(stem: str, lang: str) -> Path:
+    return _WEB / stem / "rules" / f"{lang}.json"
+
+
+def load_rules(stem: str, lang: str) -> dict[str, Any]:
+    """A game's rules content in ``lang`` (English where that language has none)."""
+    lang = lang if lang in LANGUAGES else DEFAULT
+    try:
+        data = __spec__.loader.get_data(str(rules_path(stem, lang)))
+    except FileNotFoundError:
+        data = __spec__.loader.get_data(str(rules_path(stem, DEFAULT)))
+    return json.loads(data)
+
+
+def _e(text: Any) -> str:
+    return escape(str(text), quote=True)
+
+
+def mini_card(code: str, catalog: Catalog) -> str:
+    """One small card: an image named in the player's language."""
+    if code == BACK:
+        art, name = back_svg(), catalog.t("card.back")
+    elif code == JOKER:
+        art, name = joker_svg(), catalog.card_name(code)
+    else:
+        art, name = card_svg(code), catalog.card_name(code)
+    return (f'<li><span class="mini-card" role="img" aria-label="{_e(name)}" data-rules-card="{_e(code)}">'
+            f"{art}</span></li>")
+
+
+def _cards(block: dict[str, Any], catalog: Catalog) -> str:
+    groups = []
+    for group in block["groups"]:
+        label = group.get("label")
+        head = f'<span class="rules-group-label">{_e(label)}</span>' if label else ""
+        row = "".join(mini_card(code, catalog) for code in group["cards"])
+        groups.append(f'<div class="rules-group">{head}<ul class="rules-cards" dir="ltr">{row}</ul></div>')
+    caption = f"<figcaption>{_e(block['caption'])}</figcaption>" if block.get("caption") else ""
+    return f'<figure class="rules-figure" data-illustration="{_e(block["id"])}">{"".join(groups)}{caption}</figure>'
+
+
+def _table(block: dict[str, Any]) -> str:
+    caption = f"<caption>{_e(block['caption'])}</caption>" if block.get("caption") else ""
+    head = "".join(f'<th scope="col">{_e(cell)}</th>' for cell in block.get("head", ()))
+    rows = "".join("<tr>" + "".join(f"<td>{_e(cell)}</td>" for cell in row) + "</tr>" for row in block["rows"])
+    thead = f"<thead><tr>{head}</tr></thead>" if head else ""
+    return f'<table class="rules-table">{caption}{thead}<tbody>{rows}</tbody></table>'
+
+
+def _option(block: dict[str, Any], catalog: Catalog) -> str:
+    values = " ".join(str(v).lower() for v in block.get("values", ()))
+    return (f'<aside class="rules-option" data-option="{_e(block["option"])}" data-values="{_e(values)}">'
+            f'<p><strong>{_e(catalog.t("rules.option"))}: {_e(block["label"])}</strong></p>'
+            f'<p>{_e(block["text"])}</p></aside>')
+
+
+def render_block(block: dict[str, Any], catalog: Catalog) -> str:
+    kind = block["kind"]
+    if kind == "p":
+        return f"<p>{_e(block['text'])}</p>"
+    if kind == "formula":
+        return f'<p class="rules-formula">{_e(block["text"])}</p>'
+    if kind == "list":
+        tag = "ol" if block.get("ordered") else "ul"
+        return f"<{tag}>" + "".join(f"<li>{_e(item)}</li>" for item in block["items"]) + f"</{tag}>"
+    if kind == "table":
+        return _table(block)
+    if kind == "cards":
+        return _cards(block, catalog)
+    if kind == "option":
+        return _option(block, catalog)
+    raise ValueError(f"unknown block kind {kind!r}")
+
+
+def _anchor(section: str) -> str:
+    return f"#rules-{section}"
+
+
+def render_rules(content: dict[str, Any], catalog: Catalog, back_href: str, back_label: str | None = None,
+                 anchor: Callable[[str], str] = _anchor) -> str:
+    """The whole page: one ``<h1>`` (the content's title), a table of contents,
+    a heading per section, and a link back (``back_href``; its text is
+    ``back_label``, by default the catalog's "Back to the game").
+
+    ``anchor`` gives a section's link target (the page routes by its hash, so
+    the caller may prefer its own); every link also carries ``data-section``.
+    """
+    direction = "rtl" if catalog.lang in RTL else "ltr"
+    label = back_label if back_label is not None else catalog.t("rules.back")
+    toc = "".join(f'<li><a href="{_e(anchor(s["id"]))}" data-section="{_e(s["id"])}">{_e(s["title"])}</a></li>'
+                  for s in content["sections"])
+    parts = [f'<article class="rules-page" lang="{_e(catalog.lang)}" dir="{direction}"'
+             f' data-rules="{_e(content["game"])}">',
+             f'<header><h1>{_e(content["title"])}</h1>',
+             f'<a class="rules-back" href="{_e(back_href)}">{_e(label)}</a></header>']
+    if content.get("intro"):
+        parts.append(f'<p class="rules-intro">{_e(content["intro"])}</p>')
+    parts.append(f'<nav class="rules-toc" aria-label="{_e(catalog.t("rules.contents"))}">'
+                 f'<h2>{_e(catalog.t("rules.contents"))}</h2><ol>{toc}</ol></nav>')
+    for section in content["sections"]:
+        body = "".join(render_block(block, catalog) for block in section["blocks"])
+        parts.append(f'<section id="rules-{_e(section["id"])}" data-section="{_e(section["id"])}"'
+                     f' aria-labelledby="rules-h-{_e(section["id"])}">'
+                     f'<h2 id="rules-h-{_e(section["id"])}">{_e(section["title"])}</h2>{body}</section>')
+    parts.append("</article>")
+    return "".join(parts)
+
+
+def rules_html(stem: str, lang: str, back_href: str, back_label: str | None = None) -> str:
+    """A game's rules page in ``lang``."""
+    return render_rules(load_rules(stem, lang), Catalog(lang), back_href, back_label)
