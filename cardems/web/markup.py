@@ -61,6 +61,13 @@ def _cls(base: str, extra: str) -> str:
     return f"{base} {extra}" if extra else base
 
 
+def back_button(action: str, label: str, *, classes: str = "", extra: dict[str, object | None] | None = None) -> str:
+    """A face-down card the human may choose (it stays ``data-card="back"``)."""
+    attrs = _attrs({"type": "button", "class": _cls("card back", classes), "data-action": action,
+                    "data-card": "back", "aria-label": label, **(extra or {})})
+    return f"<button{attrs}>{back_svg()}</button>"
+
+
 def slot(classes: str = "") -> str:
     """An empty place where a card may lie."""
     return f'<div class="{_cls("card slot", classes)}"></div>'
@@ -176,9 +183,9 @@ def dialog(title: str, body: str, buttons: str) -> str:
             f'<div class="dialog-buttons">{buttons}</div>')
 
 
-def scoreline(label: str, chips: str) -> str:
+def scoreline(label: str, chips: str, classes: str = "") -> str:
     """The strip above the felt: deal or round, and each side's totals."""
-    return f'<section class="scoreline-inner" aria-label="{esc(label)}">{chips}</section>'
+    return f'<section class="{_cls("scoreline-inner", classes)}" aria-label="{esc(label)}">{chips}</section>'
 
 
 def chip(title: str, detail: str, *, classes: str = "deal-chip", extra: dict[str, object | None] | None = None) -> str:

@@ -318,6 +318,27 @@ class Table:
             + '</div>'
         )
 
+    def own_hand(self, hand: Any, *, playable: set[str] | None = None, marked: str | None = None,
+                 classes: str = "", card_classes: Any = None, fan: bool = False) -> str:
+        """The human's hand: a button per card, the legal ones playable, the hint marked.
+        ``playable``: the cards that can be played (default: the legal moves);
+        ``card_classes(card)``: more classes for a card."""
+        legal = set(self.legal()) if playable is None else playable
+        t = self.t
+        cards = "".join(
+            markup.card_button(c, t("card.play", card=self.card_label(c)), playable=c in legal,
+                               classes=" ".join(filter(None, ("hint" if c == marked else "",
+                                                              card_classes(c) if card_classes else ""))),
+                               style=f"--k:{k}" if fan else None)
+            for k, c in enumerate(hand))
+        return markup.hand(cards, t("table.your_hand"), classes=classes,
+                           style=f"--n:{len(hand)}" if fan else None)
+
+    def other_hand(self, seat: int, shown: int, size: int | None = None) -> str:
+        """An opponent's hand face down: ``shown`` backs, ``size`` (default ``shown``) told."""
+        n = shown if size is None else size
+        return markup.hidden_hand(seat, shown, self.t("table.hand_of", name=self.seat_name(seat), n=n))
+
     def hint_button(self, label: str | None = None, *, shown: bool = False) -> str:
         ok = self.can_act() and not self.hinting and not shown
         return markup.button("hint", label or self.t("action.hint"), enabled=ok, classes="hint-btn")

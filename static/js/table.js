@@ -60,7 +60,7 @@ function travel(roots, before, hints, ms) {
       now.add(node.id);
       const after = rectOf(node);
       const past = before.get(node.id);
-      const origin = past && past.node === node ? past.rect : placeOf(from[node.id]);
+      const origin = past ? past.rect : placeOf(from[node.id]);
       if (!origin || (Math.abs(origin.x - after.x) < 1 && Math.abs(origin.y - after.y) < 1)) continue;
       node.animate([{ transform: offset(origin, after) }, { transform: "none" }],
                    { duration: ms, easing: EASING });

@@ -18,13 +18,12 @@ from cardems.abstract.analysis import choice_values_steps, review_steps, take_va
 from cardems.abstract.score import SUIT_ORDER, combinations, score_half, sort_taken
 from cardems.abstract.solver import Solver
 from cardems.cards import JOKER, rank_of, suit_of
-from cardems.game import Event
-from cardems.web import dom
-from cardems.web.card_art import card_svg
+from cardems.cards import SUIT_SYMBOLS
+from cardems.game import Event, Game
+from cardems.web import dom, markup
 from cardems.web.route import Route
-from cardems.web.table import SLICE_MS, Table
-
-SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+from cardems.web.session import HintSource
+from cardems.web.table import Table
 
 
 def signed(value: int) -> str:
@@ -40,33 +39,25 @@ class AbstractTable(Table):
     game_name = "abstract"
 
     def __init__(self, app: Any, route: Route, game: Abstract) -> None:
-        super().__init__(app, route, game)
         self.game: Abstract = game
-        self.shown_deal = len(game.deal_results)
-        self.values: dict[Any, int] | None = None    # the analysis on show, for move number hint_for
         self.fresh: set[str] = set()     # the cards of the last take, drawn arriving
         self.solved = (0, 0)             # positions searched and ms taken by the last analysis
+        super().__init__(app, route, game)
 
     # ------------------------------------------------------------ names
     def ltr(self, text: Any) -> str:
-        return f'<bdi dir="ltr">{dom.esc(text)}</bdi>'
+        return markup.ltr(text)
 
     def short_card(self, card: str) -> str:
-        return "🃏" if card == JOKER else rank_of(card) + SUIT_SIGNS[suit_of(card) or "S"]
+        return "🃏" if card == JOKER else rank_of(card) + SUIT_SYMBOLS[suit_of(card) or "S"]
 
-    # ------------------------------------------------------------ life cycle
-    def mount(self) -> None:
-        if not self.game.moves:
-            self.log_events(self.game.start_events)
-        super().mount()
+    # ------------------------------------------------------------ rounds
+    def rounds_done(self, game: Game) -> int:
+        return len(game.deal_results)
 
-    def between_rounds(self) -> bool:
-        game = self.game
+    def between_rounds(self, game: Game) -> bool:
         return bool(game.deal_results) and game.choosing and game.deal_no == len(game.deal_results) + 1 \
-            and not self.game.is_over()
-
-    def round_finished(self) -> bool:
-        return len(self.game.deal_results) > self.shown_deal
+            and not game.is_over()
 
     # ------------------------------------------------------------ input
     def on_action(self, action: str, target: Any, started: float) -> None:
@@ -75,72 +66,39 @@ class AbstractTable(Table):
 
     def card_move(self, card: str) -> Any:
         """A click on a card of the row takes every card from the exposed end down to it."""
-        game = self.game
-        if game.choosing or game.is_over():
+        view = self.view
+        if view.choosing or view.over:
             return None
-        row = game.row
-        for depth in range(1, game.limit() + 1):
-            if row[game.pos + depth - 1] == card:
-                return depth
+        for depth in range(1, view.limit + 1):
+            if depth <= len(view.row) and view.row[depth - 1] == card:
+                return str(depth)
         return None
 
     # ------------------------------------------------------------ analysis (the hint)
-    async def run_sliced(self, steps: Generator[None, None, Any]) -> Any:
-        """Drive a sliced computation, handing the page back every few ms; None if the
-        table closed or the game moved on meanwhile."""
-        moves = len(self.game.moves)
-        start = dom.now()
-        while True:
-            try:
-                next(steps)
-            except StopIteration as stop:
-                return stop.value
-            if dom.now() - start >= SLICE_MS:
-                await asyncio.sleep(0)
-                if not self.alive or len(self.game.moves) != moves:
-                    steps.close()
-                    return None
-                start = dom.now()
-
-    def on_hint(self) -> None:
-        if not self.can_act() or self.hinting:
-            return
-        if self.values is not None and self.hint_for == len(self.game.moves):
-            return
-        self.hinting = True
-        self.hint_for = len(self.game.moves)
-        self.render()
-        asyncio.ensure_future(self.find_hint())
-
-    async def find_hint(self) -> None:
-        view = self.game.view(0)
-        steps = choice_values_steps(view) if view.choosing else take_values_steps(view)
-        solver = Solver.for_row(view.variant, view.dealt)
-        nodes, started = solver.nodes, dom.now()
-        try:
-            values = await self.run_sliced(steps)
-        finally:
-            self.hinting = False
-        if values is not None and self.alive and self.hint_for == len(self.game.moves):
-            self.values = values
+    def hint_source(self) -> HintSource:
+        """The hint is the exact value of every take (or of going first or second)."""
+        def values(game: Game, seat: int) -> Generator[None, None, Any]:
+            view = game.view(seat)
+            solver = Solver.for_row(view.variant, view.dealt)
+            nodes, started = solver.nodes, dom.now()
+            found = yield from (choice_values_steps(view) if view.choosing else take_values_steps(view))
             self.solved = (solver.nodes - nodes, round(dom.now() - started))
-        if self.alive:
-            self.render()
+            return found
+        return values
 
     def current_values(self) -> dict[Any, int] | None:
-        return self.values if self.hint_for == len(self.game.moves) else None
+        return self.hint_move
 
     # ------------------------------------------------------------ moves
-    async def apply(self, seat: int, move: Any, started: float | None) -> list[Event]:
-        events = await super().apply(seat, move, started)
-        self.values = None
-        return events
-
     def log_events(self, events: list[Event]) -> None:
         """Log the events, and remember the cards just taken so they are drawn arriving."""
         taken = [c for e in events if e.kind == "take" for c in e.cards]
         self.fresh = set(taken) if taken else set()
         super().log_events(events)
+
+    def travel_hints(self, seat: int, move: str, events: list[Event]) -> dict[str, dict[str, str]]:
+        """Taken cards go from the row to the taker's cards (the same ids: they just move)."""
+        return {}
 
     def describe(self, event: Event) -> str | None:
         you = event.seat == 0
@@ -173,7 +131,7 @@ class AbstractTable(Table):
         return parts + [self.t("level." + self.route.level)]
 
     def render_scoreline(self) -> str:
-        view = self.game.view(0)
+        view = self.view
         t = self.t
         items = ""
         if view.mode == "match":
@@ -198,7 +156,7 @@ class AbstractTable(Table):
         return f'<section class="scoreline-inner" aria-label="{dom.esc(t("table.scoreboard"))}">{items}</section>'
 
     def render_felt(self) -> str:
-        view = self.game.view(0)
+        view = self.view
         return (self.render_seat(view, 1, "top") + self.render_row(view) + self.render_status(view)
                 + self.render_seat(view, 0, "bottom"))
 
@@ -222,13 +180,13 @@ class AbstractTable(Table):
                 classes += " valued" + (" best" if best else "")
             if depth == 1:
                 classes += " exposed"
+            classes = classes.removeprefix("card face").strip()
             if depth <= takeable:
                 name = t("abstract.take_to", n=depth, card=label)
-                cards += (f'<button type="button" class="{classes} takeable" data-card="{card}" data-depth="{depth}" '
-                          f'aria-label="{dom.esc(name)}" title="{dom.esc(name)}">{card_svg(card)}{badge}</button>')
+                cards += markup.card_button(card, name, playable=True, classes=f"{classes} takeable", inner=badge,
+                                            extra={"data-depth": depth, "title": name})
             else:
-                cards += (f'<div class="{classes}" data-card="{card}" data-depth="{depth}" role="img" '
-                          f'aria-label="{dom.esc(label)}">{card_svg(card)}{badge}</div>')
+                cards += markup.face(card, label, classes=classes, inner=badge, extra={"data-depth": depth})
         n = len(row)
         columns = (f"repeat({n - 1}, minmax(0, var(--strip))) var(--card-w)" if n > 1 else "var(--card-w)")
         empty = "" if n else f'<p class="row-empty">{dom.esc(t("abstract.row_empty"))}</p>'
@@ -289,27 +247,24 @@ class AbstractTable(Table):
         return t("abstract.turn.choose") if view.choosing else t("abstract.turn.take", n=view.limit)
 
     def render_status(self, view: AbstractView) -> str:
-        ok = self.can_act() and not self.hinting and self.current_values() is None
-        button = (f'<button type="button" class="btn hint-btn" data-action="hint"{"" if ok else " disabled"}>'
-                  f'{dom.esc(self.t("abstract.action.hint"))}</button>')
+        button = self.hint_button(self.t("abstract.action.hint"), shown=self.current_values() is not None)
         solved = ""
         if self.current_values() is not None and view.to_move == 0 and not self.busy:
             nodes, ms = self.solved
             solved = f'<p class="solved" data-nodes="{nodes}">{dom.esc(self.t("abstract.hint.solved", n=nodes, ms=ms))}</p>'
-        return (f'<div class="status-row"><p class="status" id="status" aria-live="polite">'
-                f'{dom.esc(self.status_text(view))}</p>{button}{solved}</div>')
+        return markup.status_row(self.status_text(view), button, after=solved)
 
     # the players' taken cards
     def render_seat(self, view: AbstractView, seat: int, where: str) -> str:
         t = self.t
         taken = view.taken[seat]
         other = view.taken[1 - seat]
-        turn = " turn" if view.to_move == seat and not view.over and not self.awaiting_next else ""
+        turn = view.to_move == seat and not view.over and not self.awaiting_next
         tags = ""
         if view.dealer == seat:
-            tags += f'<span class="seat-tag">{dom.esc(t("abstract.dealer"))}</span>'
+            tags += markup.seat_tag(t("abstract.dealer"))
         if view.first == seat:
-            tags += f'<span class="seat-tag lead-mark">{dom.esc(t("abstract.moves_first"))}</span>'
+            tags += markup.seat_tag(t("abstract.moves_first"), "lead-mark")
         marks: dict[str, set[str]] = {}
         if view.variant == "52":
             stats, combos, marks = self.live_product(taken, other)
@@ -323,14 +278,13 @@ class AbstractTable(Table):
         if JOKER in taken:
             rows += f'<div class="suit-row" data-suit="X">{self.mini(JOKER, set())}</div>'
         label = t("abstract.taken_by", name=self.seat_name(seat), n=len(taken))
-        return (f'<section class="seat seat-{where}{turn}" data-seat="{seat}">'
-                f'<header class="seat-head"><h3 class="seat-name">{dom.esc(self.seat_name(seat))}{tags}</h3>{stats}</header>'
-                f'<div class="taken" role="group" aria-label="{dom.esc(label)}">{rows}</div>{combos}</section>')
+        return markup.seat(seat, where, self.seat_name(seat),
+                           f'<div class="taken" role="group" aria-label="{dom.esc(label)}">{rows}</div>{combos}',
+                           tags=tags, stats=stats, turn=turn)
 
     def mini(self, card: str, marks: set[str]) -> str:
         extra = "".join(f" in-{m}" for m in sorted(marks)) + (" fresh" if card in self.fresh else "")
-        return (f'<span class="tk card face{extra}" data-card="{card}" role="img" '
-                f'aria-label="{dom.esc(self.card_label(card))}">{card_svg(card)}</span>')
+        return markup.face(card, self.card_label(card), classes="tk" + extra)
 
     def live_combinations(self, taken: tuple[str, ...], other: tuple[str, ...]) -> tuple[str, str, dict[str, set[str]]]:
         t = self.t
@@ -378,7 +332,7 @@ class AbstractTable(Table):
             factors = (0, 0, 0)
         product = factors[0] * factors[1] * factors[2]
         formula = f"{factors[0]} × {factors[1]} × {factors[2]}"
-        if taken and len(taken) < 13 and len(taken) + len(other) == len(self.game.view(0).dealt):
+        if taken and len(taken) < 13 and len(taken) + len(other) == len(self.view.dealt):
             short = len(other) - len(taken)     # the half is over: the shortfall counts now
             formula += f" × {short}"
             product *= short
@@ -475,15 +429,11 @@ class AbstractTable(Table):
 
     def scoreboard(self, view: AbstractView) -> str:
         t = self.t
-        head = "".join(f"<th scope='col'>{dom.esc(self.seat_name(s))}</th>" for s in (0, 1))
-        rows = "".join(
-            f'<tr data-deal="{i}"><th scope="row">{dom.esc(t("table.deal", n=i))}</th>'
-            + "".join(f"<td>{self.ltr(d.totals[s])}</td>" for s in (0, 1)) + "</tr>"
-            for i, d in enumerate(self.game.deal_results, 1))
-        totals = "".join(f"<td data-side='{s}'>{self.ltr(view.match_scores[s])}</td>" for s in (0, 1))
-        return (f'<table class="breakdown scoreboard"><caption>{dom.esc(t("table.scoreboard"))}</caption>'
-                f'<thead><tr><td></td>{head}</tr></thead><tbody>{rows}</tbody>'
-                f'<tfoot><tr class="row-match"><th scope="row">{dom.esc(t("result.match_total"))}</th>{totals}</tr></tfoot></table>')
+        rows = [(t("table.deal", n=i), [self.ltr(d.totals[s]) for s in (0, 1)], f"deal-{i}")
+                for i, d in enumerate(self.game.deal_results, 1)]
+        foot = (t("result.match_total"), [self.ltr(view.match_scores[s]) for s in (0, 1)], "row-match")
+        return markup.score_table([self.seat_name(s) for s in (0, 1)], rows, caption=t("table.scoreboard"),
+                                  classes="breakdown scoreboard", foot=foot)
 
     async def fill_review(self, deal_index: int) -> None:
         """The review of the deal's takes under perfect play, computed a slice at a time."""
@@ -493,7 +443,7 @@ class AbstractTable(Table):
         parts = ""
         for half in range(len(deal.rows)):
             steps = review_steps(game.variant, deal.rows[half], deal.firsts[half], deal.takes[half])
-            reviewed = await self.run_review(steps)
+            reviewed = await self.session.think(steps)
             if reviewed is None:
                 return
             items = ""
@@ -525,20 +475,6 @@ class AbstractTable(Table):
         if body is not None and str(body.getAttribute("data-deal")) == str(deal_index):
             node = body.querySelector(".review-body")
             node.innerHTML = f'<p class="review-help">{dom.esc(t("abstract.review.help"))}</p>{parts}'
-
-    async def run_review(self, steps: Generator[None, None, Any]) -> Any:
-        start = dom.now()
-        while True:
-            try:
-                next(steps)
-            except StopIteration as stop:
-                return stop.value
-            if dom.now() - start >= SLICE_MS:
-                await asyncio.sleep(0)
-                if not self.alive:
-                    steps.close()
-                    return None
-                start = dom.now()
 
 
 TABLE = AbstractTable

@@ -189,15 +189,9 @@ class PistiTable(Table):
         if view.mode == "match" and view.lead == seat:
             tags += markup.seat_tag(t("table.leads"), "lead-mark")
         if seat == 0:
-            legal = set(self.legal())
-            hint = self.hint_move
-            cards = "".join(markup.card_button(c, t("card.play", card=self.card_label(c)), playable=c in legal,
-                                               classes="hint" if c == hint else "")
-                            for c in view.hand)
-            body = markup.hand(cards, t("table.your_hand"))
+            body = self.own_hand(view.hand, marked=self.hint_move)
         else:
-            n = view.hand_sizes[seat]
-            body = markup.hidden_hand(seat, n, t("table.hand_of", name=self.seat_name(seat), n=n))
+            body = self.other_hand(seat, view.hand_sizes[seat])
         team = f"team-{'us' if side == 0 else 'them'}" if self.partners else ""
         return markup.seat(seat, where, self.seat_name(seat), body, tags=tags, turn=turn, classes=team,
                            stats="" if self.partners else self.render_stats(view, side), extra={"data-side": side})

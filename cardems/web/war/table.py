@@ -14,151 +14,56 @@ game out at once, a slice at a time; both stop when pressed again.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
-from cardems.bots import Bot, make_bot
+
 from cardems.cards import Card
 from cardems.game import Event
-from cardems.war.rules import BattleRecord, War, WarView
-from cardems.web import dom
-from cardems.web.card_art import back_svg, card_svg
-from cardems.web.route import Route
-from cardems.web.table import SLICE_MS, Table
+from cardems.war.rules import BattleRecord, WarView
+from cardems.web import dom, markup
+from cardems.web.table import Table
 
-AUTO_LEVEL = "normal"      # who plays for the human on auto-play and when finishing
 STACK_SHOWN = 14           # face-down cards drawn in the war stack (the count says the rest)
-FINISH_RENDER_MS = 120.0   # how often the felt is redrawn while a game is being finished
 
 
 class WarTable(Table):
     game_name = "war"
+    helper_level = "normal"    # who plays for the human on auto-play and when finishing
 
-    def __init__(self, app: Any, route: Route, game: War) -> None:
-        super().__init__(app, route, game)
-        self.auto_bot: Bot | None = None
-        self.autoplay = False
-        self.finishing = False
-        self.running = False       # an auto-play or finish task is live
+    # ------------------------------------------------------------ moves shown
+    def travel_hints(self, seat: int, move: str, events: list[Event]) -> dict[str, dict[str, str]]:
+        """The battle's cards go to the winner's draw pile; dealt cards come from it."""
+        hints: dict[str, dict[str, str]] = {"from": {}, "to": {}}
+        battle = next((e for e in events if e.kind == "battle"), None)
+        if battle is not None:
+            hints["from"][markup.card_id(battle.cards[1])] = '[data-slot="1"]'
+        take = next((e for e in events if e.kind == "take"), None)
+        if take is not None:
+            for card in battle.cards if battle is not None else ():
+                hints["to"][markup.card_id(card)] = f'[data-pile="{take.seat}"]'
+        for card in self.view.hand:
+            hints["from"].setdefault(markup.card_id(card), '[data-pile="0"]')
+        return hints
 
-    # ------------------------------------------------------------ life cycle
-    def mount(self) -> None:
-        if not self.game.moves:
-            self.log_events(self.game.start_events)
-        super().mount()
-
-    def close(self) -> None:
-        self.autoplay = self.finishing = False
-        super().close()
-
-    def continue_play(self) -> None:
-        if self.game.is_over() or not self.alive:
-            return
-        if self.human_to_move() and (self.autoplay or self.finishing):
-            self.busy = True
-            dom.set_state("busy")
-            self.render()
-            if not self.running:
-                asyncio.ensure_future(self.run_for_human())
-            return
-        super().continue_play()
-
-    def helper(self) -> Bot:
-        if self.auto_bot is None:
-            self.auto_bot = make_bot("war", AUTO_LEVEL)
-        return self.auto_bot
-
-    async def run_for_human(self) -> None:
-        """One move for the human while auto-play is on (at the chosen speed), or the
-        whole rest of the game while finishing; then play goes on as usual."""
-        self.running = True
-        try:
-            if not self.finishing:
-                await asyncio.sleep(self.pause)
-                if self.alive and self.autoplay and not self.finishing and self.human_to_move():
-                    move, _ = await self.think(self.helper(), 0)
-                    if move is not None and self.alive and self.autoplay and self.human_to_move():
-                        await self.apply(0, move, None)
-            if self.alive and self.finishing:
-                await self.finish()
-                return
-        finally:
-            self.running = False
-        if self.alive:
-            self.busy = False
-            await self.after_move()
-
-    async def finish(self) -> None:
-        """Play the game to its end at once: the Normal bot for the human, the table's bot
-        for the computer. The page gets the hand back every few milliseconds, so it stays
-        live and the button can stop it; the felt is redrawn now and then."""
-        game = self.game
-        drawn = breath = dom.now()
-        while self.alive and self.finishing and not game.is_over():
-            seat = game.to_move
-            bot = self.helper() if seat == 0 else self.bots[seat]
-            move, _ = await self.think(bot, seat)
-            if move is None or not (self.alive and self.finishing):
-                break
-            self.log_events(game.play(move))
-            if dom.now() - breath >= 2 * SLICE_MS:
-                await asyncio.sleep(0)
-                breath = dom.now()
-            if dom.now() - drawn >= FINISH_RENDER_MS:
-                self.render()
-                drawn = dom.now()
-        self.finishing = False
-        self.hint_move = None
-        self.app.save(self.route, game)
-        if self.alive:
-            self.busy = False
-            self.render()
-            if game.is_over():
-                self.show_result()
-            else:
-                self.continue_play()
-
-    # ------------------------------------------------------------ input
-    def on_action(self, action: str, target: Any, started: float) -> None:
-        if self.game.is_over():
-            return
-        if action == "autoplay":
-            self.autoplay = not self.autoplay
-        elif action == "finish":
-            self.finishing = not self.finishing
-        else:
-            return
-        if self.can_act():
-            self.continue_play()    # the human was waiting: the helper takes over now
-        else:
-            self.render()           # the loop that is running picks the switch up
-
-    async def after_move(self) -> None:
-        if self.game.is_over():
-            self.show_result()
-            return
-        self.continue_play()
-
-    # ------------------------------------------------------------ moves
-    async def animate(self, seat: int, move: Any, events: list[Event], before: Any) -> None:
+    async def after_shown(self, seat: int, move: str, events: list[Event]) -> None:
         battle = next((e for e in events if e.kind == "battle"), None)
         if battle is not None and any(e.kind == "war" for e in events):
-            self.celebrate(self.t("war.banner"), self.t("war.at_stake", n=len(self.game.table)))
+            self.celebrate(self.t("war.banner"), self.t("war.at_stake", n=self.view.table_size))
         if battle is not None and self.pause:
             await asyncio.sleep(self.pause)   # let both cards be seen before the next battle
 
     def log_events(self, events: list[Event]) -> None:
-        """One line per battle: both cards and what came of it."""
-        after_battle = False
+        """One line per battle: both cards and what came of it (written whole, then added)."""
+        line: str | None = None
         for event in events:
-            line = self.describe(event)
-            if line is None:
+            words = self.describe(event)
+            if words is None:
                 continue
-            if after_battle and event.kind in ("take", "war") and self.log:
-                self.log[-1] += self.t("war.log.then", what=line)
-            else:
-                self.log.append(line)
-            after_battle = event.kind == "battle"
-        self.log = self.log[-3:]
+            if line is not None and event.kind in ("take", "war"):
+                line += self.t("war.log.then", what=words)
+                continue
+            self.add_line(line)
+            line = words
+        self.add_line(line)
 
     def describe(self, event: Event) -> str | None:
         t = self.t
@@ -177,47 +82,34 @@ class WarTable(Table):
     # ------------------------------------------------------------ drawing
     def extra_controls(self) -> str:
         t = self.t
-        over = self.game.is_over()
-        auto = "true" if self.autoplay else "false"
-        finish = "true" if self.finishing else "false"
-        return (f'<button type="button" class="btn toggle" data-action="autoplay" aria-pressed="{auto}"'
-                f'{" disabled" if over or self.finishing else ""}>{dom.esc(t("war.autoplay"))}</button>'
-                f'<button type="button" class="btn toggle" data-action="finish" aria-pressed="{finish}"'
-                f'{" disabled" if over else ""}>{dom.esc(t("war.stop") if self.finishing else t("war.finish"))}</button>')
+        over, auto, finishing = self.game.is_over(), self.session.autoplay, self.session.finishing
+        return (markup.button("autoplay", t("war.autoplay"), enabled=not (over or finishing), classes="toggle",
+                              extra={"aria-pressed": "true" if auto else "false"})
+                + markup.button("finish", t("war.stop") if finishing else t("war.finish"), enabled=not over,
+                                classes="toggle", extra={"aria-pressed": "true" if finishing else "false"}))
 
     def render_felt(self) -> str:
-        view: WarView = self.game.view(0)
+        view: WarView = self.view
         return (self.render_seat(view, 1, "top") + self.render_battle(view)
-                + self.render_status(view) + self.render_seat(view, 0, "bottom"))
+                + markup.status_row(self.status_text(view), self.hint_button()) + self.render_seat(view, 0, "bottom"))
 
     def status_text(self, view: WarView) -> str:
         t = self.t
         if view.over:
             return t("war.turn.over")
-        if self.finishing:
+        if self.session.finishing:
             return t("war.turn.finishing", n=view.battles)
-        if view.to_move == 1:
-            return t("turn.other", name=self.seat_name(1))
-        if self.autoplay:
+        if self.session.autoplay and view.to_move == 0:
             return t("war.turn.autoplay")
-        if self.busy:
-            return ""
-        if self.hinting:
-            return t("hint.thinking")
-        if self.hint_move is not None:
-            return t("hint.shown", card=self.card_label(self.hint_move))
-        return t("war.turn.you_war") if view.at_war else t("war.turn.you")
-
-    def render_status(self, view: WarView) -> str:
-        return (f'<div class="status-row">'
-                f'<p class="status" id="status" aria-live="polite">{dom.esc(self.status_text(view))}</p>'
-                f'{self.hint_button()}</div>')
+        hint = self.hint_move
+        return self.turn_text(t("war.turn.you_war") if view.at_war else t("war.turn.you"),
+                              hint_words=t("hint.shown", card=self.card_label(hint)) if hint else None)
 
     def render_pile(self, view: WarView, seat: int) -> str:
         """A draw pile with its count; just after a battle, the winner's shows what it gained."""
         n = view.draw_sizes[seat]
         label = dom.esc(self.t("war.draw_pile_of", name=self.seat_name(seat), n=n))
-        card = f'<div class="card back" data-card="back">{back_svg()}</div>' if n else '<div class="card slot"></div>'
+        card = markup.back(key=f"draw-{seat}") if n else markup.slot()
         shown = self.shown_battle(view)
         gained = ""
         if shown is not None and shown.winner == seat and not view.over:
@@ -228,20 +120,16 @@ class WarTable(Table):
 
     def render_seat(self, view: WarView, seat: int, where: str) -> str:
         t = self.t
-        turn = " turn" if view.to_move == seat and not view.over else ""
-        count = view.counts[seat]
-        stats = (f'<dl class="stats" data-side="{seat}">'
-                 f'<div><dt>{dom.esc(t("war.cards"))}</dt><dd data-stat="cards">{count}</dd></div>'
-                 f'<div><dt>{dom.esc(t("war.in_pile"))}</dt><dd data-stat="pile">{view.draw_sizes[seat]}</dd></div>'
-                 f'</dl>')
-        head = f'<header class="seat-head"><h3 class="seat-name">{dom.esc(self.seat_name(seat))}</h3>{stats}</header>'
-        attrs = f'class="seat seat-{where}{turn}" data-seat="{seat}"'
+        stats = markup.stats(seat, [(t("war.cards"), "cards", view.counts[seat]),
+                                    (t("war.in_pile"), "pile", view.draw_sizes[seat])])
         if seat == 0:
-            hand = self.own_hand_html(view.hand)
+            hand = self.own_hand(view.hand, marked=self.hint_move)
         else:
-            n = view.hand_sizes[seat] - (1 if view.other_committed else 0)
-            hand = self.other_hand_html(seat, n, view.hand_sizes[seat])
-        return f'<section {attrs}>{head}<div class="war-row">{self.render_pile(view, seat)}{hand}</div></section>'
+            hand = self.other_hand(seat, view.hand_sizes[seat] - (1 if view.other_committed else 0),
+                                   view.hand_sizes[seat])
+        return markup.seat(seat, where, self.seat_name(seat),
+                           f'<div class="war-row">{self.render_pile(view, seat)}{hand}</div>',
+                           stats=stats, turn=view.to_move == seat and not view.over)
 
     def shown_battle(self, view: WarView) -> BattleRecord | None:
         """The last battle, shown face up until the computer commits to the next one."""
@@ -250,32 +138,26 @@ class WarTable(Table):
         return view.history[-1]
 
     def slot(self, seat: int, card: Card | None, face_down: bool, mark: str) -> str:
-        name = dom.esc(self.seat_name(seat))
         if face_down:
-            inner = (f'<div class="card back chosen" data-card="back" role="img" '
-                     f'aria-label="{dom.esc(self.t("war.chosen", name=self.seat_name(seat)))}">{back_svg()}</div>')
+            inner = markup.back(classes="chosen", key="chosen-1", label=self.t("war.chosen", name=self.seat_name(seat)))
         elif card is not None:
-            inner = (f'<div class="card face{mark}" data-card="{card}" role="img" '
-                     f'aria-label="{dom.esc(self.card_label(card))}">{card_svg(card)}</div>')
+            inner = markup.face(card, self.card_label(card), classes=mark)
         else:
-            inner = '<div class="card slot"></div>'
-        return f'<div class="battle-slot" data-slot="{seat}"><span class="slot-name">{name}</span>{inner}</div>'
+            inner = markup.slot()
+        return (f'<div class="battle-slot" data-slot="{seat}"><span class="slot-name">{dom.esc(self.seat_name(seat))}'
+                f'</span>{inner}</div>')
 
     def render_stack(self, view: WarView) -> str:
         """The war pile: the tied cards face up, the burned cards face down, growing."""
         size = view.table_size
         if not size:
             return ""
-        layers = ""
         downs = min(sum(view.table_down), STACK_SHOWN)
-        for i in range(downs):
-            layers += f'<div class="card back" data-card="back" style="--i:{i}">{back_svg()}</div>'
+        layers = "".join(markup.back(style=f"--i:{i}", key=f"stake-{i}") for i in range(downs))
         for j, (seat, card) in enumerate(view.table_up[-4:]):
-            layers += (f'<div class="card face tied" data-card="{card}" style="--i:{downs}; --j:{j}" role="img" '
-                       f'aria-label="{dom.esc(self.card_label(card))}">{card_svg(card)}</div>')
-        text = dom.esc(self.t("war.at_stake", n=size))
+            layers += markup.face(card, self.card_label(card), classes="tied", style=f"--i:{downs}; --j:{j}")
         return (f'<div class="war-stack" data-table="{size}"><div class="stack-cards">{layers}</div>'
-                f'<span class="pile-count">{text}</span></div>')
+                f'<span class="pile-count">{dom.esc(self.t("war.at_stake", n=size))}</span></div>')
 
     def outcome_text(self, record: BattleRecord) -> str:
         if record.winner is None:
@@ -288,10 +170,8 @@ class WarTable(Table):
         if not view.other_committed or not view.history:
             return ""
         record = view.history[-1]
-        minis = "".join(f'<span class="mini card face" data-card="{c}" role="img" '
-                        f'aria-label="{dom.esc(self.card_label(c))}">{card_svg(c)}</span>' for c in record.cards)
         return (f'<div class="last-battle"><span class="last-title">{dom.esc(self.t("war.last"))}</span>'
-                f'<span class="mini-row">{minis}</span><span>{dom.esc(self.outcome_text(record))}</span></div>')
+                f'{markup.mini_row(record.cards, self.card_label)}<span>{dom.esc(self.outcome_text(record))}</span></div>')
 
     def render_battle(self, view: WarView) -> str:
         shown = self.shown_battle(view)
@@ -301,33 +181,29 @@ class WarTable(Table):
         if shown is not None:
             mine, theirs = shown.cards
             if shown.winner is None:
-                mark = [" tied", " tied"]
+                mark = ["tied", "tied"]
             else:
-                mark[shown.winner] = " won"
-                mark[1 - shown.winner] = " lost"
+                mark[shown.winner] = "won"
+                mark[1 - shown.winner] = "lost"
             outcome = self.outcome_text(shown)
         slots = (self.slot(1, theirs, view.other_committed, mark[1])
-                 + f'<div class="battle-outcome{"" if outcome else " idle"}" aria-live="polite">'
+                 + f'<div class="battle-outcome{"" if outcome else " idle"}">'
                    f'{dom.esc(outcome or self.t("war.vs"))}</div>'
                  + self.slot(0, mine, False, mark[0]))
         return (f'<section class="center battle" aria-label="{dom.esc(self.t("war.battle"))}">'
                 f'{self.render_last(view)}<div class="battle-slots">{slots}</div>{self.render_stack(view)}'
-                f'<div id="banner" class="banner" aria-live="assertive"></div></section>')
+                f'{markup.banner()}</section>')
 
     # ------------------------------------------------------------ the result
     def show_result(self) -> None:
         game = self.game
         result = game.result()
         t = self.t
-        self.autoplay = self.finishing = False
         title = t("result.win") if result.winner == 0 else t("result.lose", name=self.seat_name(1))
         wars = result.detail["wars"]
-        body = (f'<p class="note">{dom.esc(t("war.result.summary", battles=result.detail["battles"], wars=wars))}</p>'
-                f'<table class="breakdown"><thead><tr><td></td>'
-                f'<th scope="col">{dom.esc(self.seat_name(0))}</th><th scope="col">{dom.esc(self.seat_name(1))}</th>'
-                f'</tr></thead><tbody><tr class="row-total"><th scope="row">{dom.esc(t("war.cards"))}</th>'
-                f'<td><bdi dir="ltr">{result.scores[0]}</bdi></td><td><bdi dir="ltr">{result.scores[1]}</bdi></td>'
-                f'</tr></tbody></table>')
+        body = (markup.note(t("war.result.summary", battles=result.detail["battles"], wars=wars))
+                + markup.score_table([self.seat_name(0), self.seat_name(1)],
+                                     [(t("war.cards"), [markup.ltr(s) for s in result.scores], "row-total")]))
         self.open_result(title, body, final=True)
 
 
