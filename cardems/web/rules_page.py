@@ -4,7 +4,7 @@ turned into one HTML string, illustrated with the game's own card art.
 Pure Python (no ``js``/``pyscript`` imports): the same on CPython and Pyodide.
 Nothing here knows a game: the content says everything. A content file is::
 
-    {"game": "pisti", "title": "How to play Pişti", "intro": "...",
+    {"game": "war", "title": "How to play War", "intro": "...",
      "sections": [{"id": "deal", "title": "...", "blocks": [BLOCK, ...]}, ...]}
 
 and a block is one of (every text is plain text; it is escaped here)::

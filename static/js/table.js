@@ -100,22 +100,25 @@ function keepFocus(root) {
            index: Math.max(0, members.indexOf(active)) };
 }
 
+const FOCUSABLE = "button, a[href], select, input, [tabindex]";
+
 function usable(node) {
-  return node && node.isConnected && !node.disabled && node.offsetParent !== null;
+  return !!node && node.isConnected && node.matches(FOCUSABLE) && !node.disabled && node.offsetParent !== null;
 }
 
 function restoreFocus(root, kept) {
   if (!kept) return false;
   const active = document.activeElement;
-  if (active && active !== document.body && active.isConnected && !active.disabled) return false;
+  if (active && active !== document.body && usable(active)) return false;
   let next = kept.id ? document.getElementById(kept.id) : null;
+  if (next && kept.group && !next.closest(`[data-focus-group="${kept.group}"]`)) next = null;
   if (!usable(next) && kept.group) {
     const group = root.querySelector(`[data-focus-group="${kept.group}"]`);
     const members = group ? Array.from(group.querySelectorAll("button")).filter(usable) : [];
     next = members[Math.min(kept.index, members.length - 1)] || null;
   }
+  if (!usable(next)) next = root.querySelector("[data-focus-fallback]");
   if (!usable(next)) next = Array.from(root.querySelectorAll("button")).find(usable) || null;
-  if (!next) next = root.querySelector("[data-focus-fallback]");
   if (!next) return false;
   next.focus({ preventScroll: true });
   return true;

@@ -109,7 +109,7 @@ class Player:
 
     def playable(self) -> list[str]:
         return self.page.eval_on_selector_all(
-            "button[data-card]:not([disabled])", "els => els.map(e => e.dataset.card)")
+            "button[data-card]:not([disabled]):not([aria-disabled=true])", "els => els.map(e => e.dataset.card)")
 
     def next_button(self) -> bool:
         """Whether the result dialog offers an enabled "next" (a match between two deals)."""
@@ -136,7 +136,7 @@ class Player:
             self.page.click(f'button[data-card="{card}"]')
             clicked.append(card)
             self.page.wait_for_function(
-                "n => !document.querySelector(`button[data-card='${n}']:not([disabled])`) "
+                "n => !document.querySelector(`button[data-card='${n}']:not([disabled]):not([aria-disabled=true])`) "
                 "|| document.documentElement.dataset.cardems !== 'ready'", arg=card)
             assert len(clicked) < limit
         assert not self.page.locator("button[data-action=hint]:not([disabled])").count()

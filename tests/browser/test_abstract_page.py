@@ -31,7 +31,7 @@ def play(player, pick=lambda depths: depths[0], choice: str = "first", on_ready=
             page.click(f"button[data-action={choice}]")
             moves.append(choice)
         else:
-            depths = page.eval_on_selector_all("button[data-card]:not([disabled])",
+            depths = page.eval_on_selector_all("button[data-card]:not([disabled]):not([aria-disabled=true])",
                                                "els => els.map(e => Number(e.dataset.depth))")
             if not depths:
                 continue

@@ -10,7 +10,7 @@ from cardems.pis_yedili.rules import PisYedili
 pytestmark = pytest.mark.browser
 
 EDGE = {"x": 14, "y": 60}
-ENABLED = "button[data-card]:not([disabled]), button[data-action]:not([disabled])"
+ENABLED = "button[data-card]:not([disabled]):not([aria-disabled=true]), button[data-action]:not([disabled])"
 
 
 def replay(save: dict) -> PisYedili:

@@ -71,13 +71,13 @@ def test_a_catalog_holds_every_file_of_its_language(lang):
 
 def test_a_count_of_one_reads_in_the_singular():
     en = Catalog("en")
-    assert en.t("table.pile_count", n=1) == "1 card in the pile"
-    assert en.t("table.pile_count", n=2) == "2 cards in the pile"
-    assert en.t("table.pile_count", n=0) == "0 cards in the pile"
+    assert en.t("pisti.table.pile_count", n=1) == "1 card in the pile"
+    assert en.t("pisti.table.pile_count", n=2) == "2 cards in the pile"
+    assert en.t("pisti.table.pile_count", n=0) == "0 cards in the pile"
     assert en.t("table.hand_of", name="Ali", n=1) == "Ali's hand: 1 card"
-    assert en.t("event.capture_you", n=1) == "You took 1 card"
-    assert Catalog("tr").t("table.pile_count", n=1) == "Yerde 1 kart var"  # no plural forms: the message itself
-    assert Catalog("ar").t("table.pile_count", n=1) == "أوراق الكومة: 1"
+    assert en.t("pisti.event.capture_you", n=1) == "You took 1 card"
+    assert Catalog("tr").t("pisti.table.pile_count", n=1) == "Yerde 1 kart var"  # no plural forms: the message itself
+    assert Catalog("ar").t("pisti.table.pile_count", n=1) == "أوراق الكومة: 1"
 
 
 def test_no_arabic_message_puts_a_count_before_its_noun():
@@ -106,7 +106,7 @@ def test_card_names_and_direction():
     assert Catalog("en").card_name("QH") == "Queen of hearts"
     ar = Catalog("ar")
     assert ar.rtl and ar.card_name("10D") == "10 الديناري"
-    assert Catalog("en").t("event.capture", name="You", n=3) == "You took 3 cards"
+    assert Catalog("en").t("pisti.event.capture", name="You", n=3) == "You took 3 cards"
     tr = Catalog("tr")
     assert not tr.rtl and tr.card_name("KH") == "kupa papaz" and tr.card_name("JS") == "maça vale"
     assert tr.card_name("10D") == "karo 10" and tr.card_name("QC") == "sinek kız" and tr.card_name("AS") == "maça as"

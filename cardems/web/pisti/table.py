@@ -29,13 +29,17 @@ class PistiTable(Table):
         super().__init__(app, route, game)
 
     # ------------------------------------------------------------ names
+    def k(self, key: str, **params: Any) -> str:
+        """Pişti's own words (its catalog, ``cardems/web/pisti/locales``)."""
+        return self.t("pisti." + key, **params)
+
     @property
     def partners(self) -> bool:
         return self.game.players == 4
 
     def side_name(self, side: int) -> str:
         if self.partners:
-            return self.t("side.us") if side == 0 else self.t("side.them")
+            return self.k("side.us") if side == 0 else self.k("side.them")
         return self.seat_name(side)
 
     # ------------------------------------------------------------ rounds
@@ -77,8 +81,8 @@ class PistiTable(Table):
     async def after_shown(self, seat: int, move: str, events: list[Event]) -> None:
         pisti = next((e for e in events if e.kind == "capture" and e.info.get("pisti")), None)
         if pisti is not None:
-            self.celebrate(self.t("event." + pisti.info["pisti"]),
-                           self.t("event.pisti_by", name=self.seat_name(pisti.seat), points=pisti.points))
+            self.celebrate(self.k("event." + pisti.info["pisti"]),
+                           self.k("event.pisti_by", name=self.seat_name(pisti.seat), points=pisti.points))
         if self.flash is not None:
             taken, taker = self.flash["taken"], self.flash["seat"]
             await asyncio.sleep(self.pause)
@@ -99,7 +103,7 @@ class PistiTable(Table):
     def log_events(self, events: list[Event]) -> None:
         for e in events:
             if e.kind == "opening" and e.info.get("exchanged_jack"):
-                self.add_line(self.t("event.exchanged", card=self.card_label(e.info["exchanged_jack"])))
+                self.add_line(self.k("event.exchanged", card=self.card_label(e.info["exchanged_jack"])))
             self.add_line(self.describe(e))
 
     def describe(self, e: Event) -> str | None:
@@ -107,23 +111,23 @@ class PistiTable(Table):
         you = e.seat == 0
         if e.kind == "play":
             card = self.card_label(e.cards[0])
-            return t("event.play_you", card=card) if you else t("event.play", name=self.seat_name(e.seat), card=card)
+            return self.k("event.play_you", card=card) if you else self.k("event.play", name=self.seat_name(e.seat), card=card)
         if e.kind == "capture":
             n = e.info["count"]
-            text = t("event.capture_you", n=n) if you else t("event.capture", name=self.seat_name(e.seat), n=n)
-            return text + (" · " + t("event." + e.info["pisti"]) if e.info.get("pisti") else "")
+            text = self.k("event.capture_you", n=n) if you else self.k("event.capture", name=self.seat_name(e.seat), n=n)
+            return text + (" · " + self.k("event." + e.info["pisti"]) if e.info.get("pisti") else "")
         if e.kind == "sweep":
             side, n = e.info["side"], e.info["count"]
             if self.partners:
-                return t("event.sweep_us" if side == 0 else "event.sweep_them", n=n)
-            return t("event.sweep_you", n=n) if side == 0 else t("event.sweep", n=n, name=self.side_name(side))
+                return self.k("event.sweep_us" if side == 0 else "event.sweep_them", n=n)
+            return self.k("event.sweep_you", n=n) if side == 0 else self.k("event.sweep", n=n, name=self.side_name(side))
         if e.kind == "deal" and e.info["round"] > 1:
-            return t("event.deal", n=e.info["stock"])
+            return self.k("event.deal", n=e.info["stock"])
         if e.kind == "redeal":
-            return t("event.redeal")
+            return self.k("event.redeal")
         if e.kind == "opening":
             card, lead = self.card_label(e.cards[0]), e.info["lead"]
-            text = t("event.open_you", card=card) if lead == 0 else t("event.open", name=self.seat_name(lead), card=card)
+            text = self.k("event.open_you", card=card) if lead == 0 else self.k("event.open", name=self.seat_name(lead), card=card)
             if self.view.mode == "match":
                 text = t("table.deal", n=e.info["deal"]) + " · " + text
             return text
@@ -173,21 +177,20 @@ class PistiTable(Table):
         if self.awaiting_next:
             return self.t("turn.deal_over", n=len(self.game.deal_results))
         if self.partners and view.to_move == 2:
-            return self.t("turn.partner")
+            return self.k("turn.partner")
         hint = self.hint_move
-        return self.turn_text(self.t("turn.you"),
+        return self.turn_text(self.k("turn.you"),
                               hint_words=self.t("hint.shown", card=self.card_label(hint)) if hint else None)
 
     def render_seat(self, view: PistiView, seat: int, where: str) -> str:
-        t = self.t
         side = seat % 2 if self.partners else seat
         turn = view.to_move == seat and not view.over and not self.awaiting_next
         tags = ""
         if self.partners:
-            word = t("side.us") if seat == 0 else t("table.partner") if seat == 2 else t("side.them")
+            word = self.k("side.us") if seat == 0 else self.k("table.partner") if seat == 2 else self.k("side.them")
             tags += markup.seat_tag(word, "partner" if seat == 2 else "")
         if view.mode == "match" and view.lead == seat:
-            tags += markup.seat_tag(t("table.leads"), "lead-mark")
+            tags += markup.seat_tag(self.k("table.leads"), "lead-mark")
         if seat == 0:
             body = self.own_hand(view.hand, marked=self.hint_move)
         else:
@@ -199,9 +202,9 @@ class PistiTable(Table):
     def render_stats(self, view: PistiView, side: int) -> str:
         t = self.t
         pistis = view.pistis[side][0] + view.pistis[side][1]
-        return markup.stats(side, [(t("table.captured"), "captured", view.captured_counts[side]),
+        return markup.stats(side, [(self.k("table.captured"), "captured", view.captured_counts[side]),
                                    (t("table.points"), "points", view.known_points(side)),
-                                   (t("table.pistis"), "pistis", pistis)])
+                                   (self.k("table.pistis"), "pistis", pistis)])
 
     def render_center(self, view: PistiView) -> str:
         t = self.t
@@ -215,7 +218,7 @@ class PistiTable(Table):
             top = i == len(shown) - 1
             cls = ("top" if top else "under") + (" taking" if top and flash else "")
             layers += markup.face(card, self.card_label(card), classes=cls, style=f"--i:{hidden + i}")
-        count = t("table.pile_count", n=size) if size else t("table.pile_empty")
+        count = self.k("table.pile_count", n=size) if size else self.k("table.pile_empty")
         stock = ""
         if view.stock_size:
             stock = (f'<div class="stock" aria-label="{dom.esc(t("table.stock_count", n=view.stock_size))}" role="img">'
@@ -243,7 +246,7 @@ class PistiTable(Table):
 
     def breakdown_table(self, deal: tuple[dict[str, int], ...] | list[dict[str, int]], caption: str) -> str:
         times = {"pistis": " × 10", "jack_pistis": " × 20"}
-        rows = [(self.t("result." + key), [markup.ltr(f"{side[key]}{times.get(key, '')}") for side in deal],
+        rows = [(self.k("result." + key), [markup.ltr(f"{side[key]}{times.get(key, '')}") for side in deal],
                  f"row-{key}") for key in ROWS]
         return markup.score_table([self.side_name(s) for s in range(len(deal))], rows, caption=caption)
 
@@ -269,7 +272,7 @@ class PistiTable(Table):
         if result.over:
             title = self.result_title(result.winner, match)
             if not match and len({d["total"] for d in deal}) == 1 and result.winner != "draw":
-                notes += markup.note(t("result.tiebreak"))
+                notes += markup.note(self.k("result.tiebreak"))
             if match:
                 notes += markup.note(t("result.match_final", n=view.target))
         else:
@@ -277,14 +280,14 @@ class PistiTable(Table):
             if max(view.match_scores) >= view.target:
                 notes += markup.note(t("result.match_tie"))
             lead = view.lead
-            notes += markup.note(t("result.next_you") if lead == 0 else t("result.next_lead", name=self.seat_name(lead)))
+            notes += markup.note(self.k("result.next_you") if lead == 0 else self.k("result.next_lead", name=self.seat_name(lead)))
         opening = markup.mini_row(view.revealed, self.card_label)
         tables = self.breakdown_table(deal, t("table.deal", n=deal_no) if match else "")
         if match:
             tables += self.scoreboard_table(view, deals, result.winner if result.over else None)
         dom.by_id("result").classList.toggle("match", match)
         self.open_result(title, f'{notes}<div class="result-tables">{tables}</div>'
-                                f'<div class="revealed"><p>{dom.esc(t("result.opening"))}</p>'
+                                f'<div class="revealed"><p>{dom.esc(self.k("result.opening"))}</p>'
                                 f'{opening}</div>',
                          final=result.over, next_label=t("action.next_deal", n=view.deal_no))
 
