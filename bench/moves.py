@@ -1,12 +1,14 @@
-"""Latency of the Pişti page in play: the app's own ``cardems:move`` (human input
-to DOM showing the result) and ``cardems:ai`` (one bot decision) measures.
+"""Latency of the page in play: the app's own ``cardems:move`` (human input to the
+DOM showing the result) and ``cardems:ai`` (one bot decision) measures, per game.
 
-    python bench/moves.py [--seeds 1,2,3]
+    python bench/moves.py [--games pisti,war,pis-yedili,abstract] [--seeds 1,2,3]
 
-For each seed, a fresh browser context opens ``#/pisti?seed=N&speed=instant``
-and plays the whole deal by clicking the first enabled ``button[data-card]``
-whenever ``data-cardems`` is ``ready``, until it is ``over``. Then all
-``cardems:move`` and ``cardems:ai`` measures are collected.
+For each game and seed, a fresh browser context opens ``#/<game>?seed=N&speed=instant``
+(one deal or round) and plays it to the end as a player would: whenever
+``data-cardems`` is ``ready`` it clicks "next" in a result dialog, else a suit
+to name, else the first playable ``button[data-card]``, else the first enabled
+game control (draw, pass, pick, first, second), until the page is ``over``.
+Then all ``cardems:move`` and ``cardems:ai`` measures are collected.
 """
 
 from __future__ import annotations
@@ -22,21 +24,27 @@ from _common import chromium, ensure_runtime, median, percentile, serve_root  # 
 TIMEOUT_MS = 120_000
 STATE = "document.documentElement.getAttribute('data-cardems')"
 READY_OR_OVER = f"['ready', 'over', 'error'].includes({STATE})"
-PLAYABLE = "button[data-card]:not([disabled])"
-MAX_CLICKS = 200  # a 2-player deal is 24 human moves; this only guards against a stuck page
+# what a player clicks, in order of preference (cards not playable now carry aria-disabled)
+CHOICES = ("dialog#result[open] button[data-action=next]",
+           "#felt button[data-action^=suit-]:not([data-action=suit-cancel]):not([disabled])",
+           "#felt button[data-card]:not([disabled]):not([aria-disabled=true]):not([data-action])",
+           "#felt button[data-action]:not([disabled]):not([data-action=hint]):not([data-action=suit-cancel])")
+MAX_CLICKS = 600  # guards against a stuck page
+GAMES = ("pisti", "war", "pis-yedili", "abstract")
+ROUTE_OPTIONS = {"pis-yedili": "&mode=round", "abstract": "&mode=deal"}
 
 
 def parse_seeds(text: str) -> list[int]:
     return [int(s) for s in text.replace(" ", "").split(",") if s]
 
 
-def play_seed(browser, base: str, seed: int, level: str = "normal") -> dict:
+def play_seed(browser, base: str, seed: int, level: str = "normal", game: str = "pisti") -> dict:
     context = browser.new_context()  # fresh localStorage: no saved game is resumed
     try:
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{base}/index.html#/pisti?seed={seed}&speed=instant&level={level}")
+        page.goto(f"{base}/index.html#/{game}?seed={seed}&speed=instant&level={level}{ROUTE_OPTIONS.get(game, '')}")
         clicks = 0
         while True:
             page.wait_for_function(READY_OR_OVER, timeout=TIMEOUT_MS, polling=10)
@@ -45,8 +53,8 @@ def play_seed(browser, base: str, seed: int, level: str = "normal") -> dict:
                 break
             if clicks >= MAX_CLICKS:
                 raise RuntimeError(f"seed {seed}: no end after {clicks} clicks")
-            buttons = page.locator(PLAYABLE)
-            if buttons.count() == 0:
+            buttons = next((b for b in (page.locator(s) for s in CHOICES) if b.count()), None)
+            if buttons is None:
                 page.wait_for_timeout(20)  # not drawn yet: look again
                 continue
             buttons.first.click(timeout=TIMEOUT_MS)
@@ -76,25 +84,26 @@ def stats(values: list[float]) -> dict:
     return {"count": len(values), "median": median(values), "p95": percentile(values, 95), "max": max(values)}
 
 
-def run(seeds: list[int], quiet: bool = False, level: str = "normal") -> dict:
+def run(seeds: list[int], quiet: bool = False, level: str = "normal", game: str = "pisti") -> dict:
     ensure_runtime()
     t0 = time.perf_counter()
     games = []
     with serve_root() as base, chromium() as browser:
         for seed in seeds:
-            g = play_seed(browser, base, seed, level)
+            g = play_seed(browser, base, seed, level, game)
             games.append(g)
             if not quiet:
-                print(f"  seed {seed}: {g['clicks']} clicks, winner {g['winner']}, scores {g['scores']}, "
+                print(f"  {game} seed {seed}: {g['clicks']} clicks, winner {g['winner']}, scores {g['scores']}, "
                       f"{len(g['move'])} move / {len(g['ai'])} ai measures", flush=True)
-    return {"seeds": seeds, "level": level,
+    return {"seeds": seeds, "level": level, "game": game,
             "move": stats([d for g in games for d in g["move"]]),
             "ai": stats([d for g in games for d in g["ai"]]),
             "seconds": time.perf_counter() - t0}
 
 
 def report(s: dict) -> str:
-    lines = [f"moves (Pişti, speed=instant, level {s.get('level', 'normal')}, seeds {','.join(map(str, s['seeds']))}; ms)"]
+    lines = [f"moves ({s.get('game', 'pisti')}, speed=instant, level {s.get('level', 'normal')}, "
+             f"seeds {','.join(map(str, s['seeds']))}; ms)"]
     for name in ("move", "ai"):
         st = s[name]
         lines.append(f"  cardems:{name:<4}  count {st['count']:4d}  median {st['median']:7.2f}  "
@@ -106,8 +115,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", default="1,2,3", help="comma-separated deal seeds (default 1,2,3)")
     parser.add_argument("--level", default="normal", choices=("easy", "normal", "hard"), help="the computer's level")
+    parser.add_argument("--games", default=",".join(GAMES), help="comma-separated games (default: all four)")
     args = parser.parse_args(argv)
-    print(report(run(parse_seeds(args.seeds), level=args.level)))
+    for game in args.games.split(","):
+        print(report(run(parse_seeds(args.seeds), level=args.level, game=game)), flush=True)
     return 0
 
 

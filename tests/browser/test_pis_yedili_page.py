@@ -20,7 +20,7 @@ def replay(save: dict) -> PisYedili:
 def enabled(page) -> list[tuple[str, str, str]]:
     """(data-card, data-action, data-index) of every enabled game button on the felt."""
     return page.eval_on_selector_all(
-        "#felt button:not([disabled])",
+        "#felt button:not([disabled]):not([aria-disabled=true])",
         "els => els.map(e => [e.dataset.card || '', e.dataset.action || '', e.dataset.index || ''])")
 
 

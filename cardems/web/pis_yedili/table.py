@@ -285,11 +285,10 @@ class PisYediliTable(Table):
                           f'{markup.mini_row(cards, self.card_label)}</div>')
         head = self.k("muamele.you", n=ending.get("picks_left", 0)) if picker == 0 else \
             self.k("muamele.other", name=self.seat_name(picker))
-        return (f'<section class="center muamele" data-picks-left="{ending.get("picks_left", 0)}">'
-                f'<h3 class="muamele-title">{dom.esc(self.k("muamele.title"))}</h3>'
-                f'<p class="muamele-help">{dom.esc(head)}</p>'
-                f'<div class="pick-pool" data-focus-group="picks">{backs}</div>{picks}'
-                f'{markup.banner()}</section>')
+        inside = "".join((f'<h3 class="muamele-title">{dom.esc(self.k("muamele.title"))}</h3>',
+                          markup.note(head, "muamele-help"),
+                          f'<div class="pick-pool" data-focus-group="picks">{backs}</div>', picks, markup.banner()))
+        return f'<section class="center muamele" data-picks-left="{ending.get("picks_left", 0)}">{inside}</section>'
 
     def status_text(self, view: PisYediliView) -> str:
         if view.over:
