@@ -41,6 +41,7 @@ def ids(records):
     return [r["id"] for r in records]
 
 
+@settings(max_examples=50)
 @given(record_lists, record_lists)
 def test_merge_is_commutative_and_idempotent_and_keeps_one_record_per_id(a, b):
     ab = merge(a, b)
@@ -48,11 +49,13 @@ def test_merge_is_commutative_and_idempotent_and_keeps_one_record_per_id(a, b):
     assert sorted(ids(ab)) == sorted(set(ids(a) + ids(b)))
 
 
+@settings(max_examples=50)
 @given(record_lists, record_lists, record_lists)
 def test_merge_is_associative(a, b, c):
     assert merge(merge(a, b), c) == merge(a, merge(b, c))
 
 
+@settings(max_examples=50)
 @given(record_lists)
 def test_import_of_export_gives_the_same_records(records):
     assert import_text(export_text(records)) == canonical(records)
@@ -116,7 +119,8 @@ def test_a_bad_record_is_refused_naming_what_is_wrong(change, words):
     ('{"format": "cardems-stats", "version": 9, "records": []}', "version 9"),
     ('{"format": "cardems-stats", "version": 1, "records": {}}', "no list of records"),
     ('{"format": "cardems-stats", "version": 1, "records": [1]}', "record 1: is not a JSON object"),
-    ("[" * 100_000, "not JSON"),
+    ("[" * 100_000, "more than 16 deep"),
+    ('{"format": "cardems-stats", "x": ' + "[" * 17 + "]" * 17 + "}", "more than 16 deep"),
 ])
 def test_a_bad_or_foreign_file_is_refused_and_changes_nothing(text, words):
     stored = [rec(1), rec(2, result="loss")]
@@ -124,6 +128,11 @@ def test_a_bad_or_foreign_file_is_refused_and_changes_nothing(text, words):
     with pytest.raises(BadInput, match=re.escape(words)):
         import_into(stored, text)
     assert stored == before
+
+
+def test_brackets_inside_texts_are_not_counted_as_nesting():
+    deep = rec(1, options={"name": "[[[[[[[[[[{{{{{{{{{{\\\"[[[[[["})
+    assert import_text(export_text([deep] * 3)) == [deep]
 
 
 def test_the_first_bad_record_of_a_file_is_named_and_nothing_is_merged():
