@@ -354,8 +354,9 @@ def chart_data(records: Iterable[Record], game: str | None = None, level: str | 
 
 
 CHART_W, CHART_H = 360, 200
-_PAD_SIDE, _PAD_TOP, _PAD_BOTTOM = 30, 12, 30
-COLORS = {"win": "#2e7d32", "draw": "#b58900", "loss": "#c62828"}
+_PAD_SIDE, _PAD_TOP, _PAD_BOTTOM = 30, 12, 34
+COLORS = {"win": "#2166ac", "draw": "#9e9e9e", "loss": "#e66101"}  # told apart with any colour vision
+FONT = 14  # in the chart's units: about 10 px on a 360 px phone
 
 
 def _esc(text: Any) -> str:
@@ -395,8 +396,8 @@ def chart_html(t: Translate, data: Sequence[DayResults], rtl: bool = False, iden
         x = left - 4 if not rtl else right + 4
         anchor = "end" if not rtl else "start"
         parts.append(f'<line class="grid" x1="{left}" x2="{right}" y1="{y:.1f}" y2="{y:.1f}" stroke="#8884"/>'
-                     f'<text x="{x}" y="{y + 4:.1f}" text-anchor="{anchor}" font-size="11">{tick}</text>')
-    every = max(1, math.ceil(len(data) * 40 / (right - left)))  # a label needs ~40 units
+                     f'<text x="{x}" y="{y + 5:.1f}" text-anchor="{anchor}" font-size="{FONT}">{tick}</text>')
+    every = max(1, math.ceil(len(data) * 52 / (right - left)))  # a day's label needs ~52 units
     for i, day in enumerate(data):
         centre = left + slot * (i + 0.5) if not rtl else right - slot * (i + 0.5)
         y = bottom
@@ -407,13 +408,14 @@ def chart_html(t: Translate, data: Sequence[DayResults], rtl: bool = False, iden
             y -= h
             parts.append(f'<rect class="bar-{key}" x="{centre - bar / 2:.1f}" y="{y:.1f}" width="{bar:.1f}" '
                          f'height="{h:.1f}" fill="{COLORS[key]}"/>')
-        if i % every == 0 or i == len(data) - 1:
-            parts.append(f'<text x="{centre:.1f}" y="{bottom + 16}" text-anchor="middle" font-size="11">'
+        if (len(data) - 1 - i) % every == 0:  # the newest day always, then every few days before it
+            parts.append(f'<text x="{centre:.1f}" y="{bottom + FONT + 4}" text-anchor="middle" font-size="{FONT}">'
                          f'{_esc(day.day[5:])}</text>')
     parts.append(f'<line x1="{left}" x2="{right}" y1="{bottom}" y2="{bottom}" stroke="currentColor"/>')
     labels = {"win": t("stats.won"), "draw": t("stats.drawn"), "loss": t("stats.lost")}
-    legend = "".join(f'<li><span class="swatch" style="background:{COLORS[k]}"></span>{_esc(v)}</li>'
-                     for k, v in labels.items())
+    swatch = "display:inline-block;width:.8em;height:.8em;margin-inline-end:.3em;background:"
+    legend = "".join(f'<li style="display:inline;margin-inline-end:1em"><span class="swatch" style="{swatch}{COLORS[k]}">'
+                     f'</span>{_esc(v)}</li>' for k, v in labels.items())
     rows = "".join(f'<tr><th scope="row">{_esc(d.day)}</th><td>{d.won}</td><td>{d.drawn}</td><td>{d.lost}</td></tr>'
                    for d in data)
     return (
@@ -422,7 +424,7 @@ def chart_html(t: Translate, data: Sequence[DayResults], rtl: bool = False, iden
         f'<svg viewBox="0 0 {CHART_W} {CHART_H}" width="100%" role="img" aria-labelledby="{ident}-title {ident}-desc"'
         f' fill="currentColor" style="max-width:{CHART_W * 2}px;display:block">'
         f'<desc id="{ident}-desc">{_esc(summary)}</desc>{"".join(parts)}</svg>'
-        f'<ul class="chart-legend">{legend}</ul>'
+        f'<ul class="chart-legend" style="list-style:none;padding:0">{legend}</ul>'
         f'<details class="chart-table"><summary>{_esc(t("stats.chart.table"))}</summary>'
         f'<table><caption>{_esc(summary)}</caption><thead><tr><th scope="col">{_esc(t("stats.chart.date"))}</th>'
         f'<th scope="col">{_esc(labels["win"])}</th><th scope="col">{_esc(labels["draw"])}</th>'
