@@ -87,6 +87,7 @@ class Game(ABC, Generic[M]):
 
     name: ClassVar[str]
     options_spec: ClassVar[tuple[Option, ...]]
+    lower_is_better: ClassVar[bool] = False  # True where the lowest score wins (penalties)
 
     options: dict[str, Any]
     seed: int

@@ -183,6 +183,7 @@ class PisYedili(Game[str]):
 
     name = "pis-yedili"
     options_spec = OPTIONS
+    lower_is_better = True
 
     def __init__(self, options: dict[str, Any], seed: int, arranged: list[Card] | None) -> None:
         self.options = options
@@ -586,7 +587,7 @@ class PisYedili(Game[str]):
         else:
             scores = tuple(self.totals)
         detail = {"rounds": [r.as_dict() for r in self.rounds], "winners": list(self.winners),
-                  "lower_is_better": True}
+                  "lower_is_better": self.lower_is_better}
         return Result(self.over, self.winner if self.over else None, tuple(scores),
                       tuple(len(h) for h in self.hands), detail)
 
