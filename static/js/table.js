@@ -12,8 +12,20 @@ import { Idiomorph } from "../vendor/idiomorph/idiomorph.esm.js";
 const TRAVELLERS = ".card[id]";
 const reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
 
+// A card's picture is drawn from its code alone: when the code is the same, its
+// hundreds of SVG nodes need no comparing.
+function samePicture(oldNode, newNode) {
+  return oldNode.nodeName === "svg" && newNode.nodeName === "svg"
+    && oldNode.getAttribute("data-art") === newNode.getAttribute("data-art");
+}
+
+const OPTIONS = {
+  morphStyle: "innerHTML",
+  callbacks: { beforeNodeMorphed: (oldNode, newNode) => !samePicture(oldNode, newNode) },
+};
+
 function morph(node, html) {
-  Idiomorph.morph(node, html, { morphStyle: "innerHTML", ignoreActiveValue: true });
+  Idiomorph.morph(node, html, OPTIONS);
 }
 
 function rectOf(node) {
