@@ -21,10 +21,9 @@ from typing import Any, Union
 
 from cardems.abstract.score import (SEQUENCE_RANKS, SHORT_RANKS, SUIT_ORDER, DealScore, score_combinations,
                                     score_half)
-from cardems.cards import JOKER, Card, arranged_deck, suit_of
+from cardems.cards import JOKER, Card, suit_of
 from cardems.errors import BadInput
-from cardems.game import Event, Game, Option, Result, parse_options
-from cardems.rng import Rng
+from cardems.game import Event, Game, GameType, Option, Result
 
 Move = Union[str, int]        # "first" / "second", or a take size
 CHOICES = ("first", "second")
@@ -50,6 +49,7 @@ OPTIONS = (
     PointsOption("target", (250, 500, 1000), 500),
     Option("mode", ("match", "deal"), "match"),
 )
+GAME_TYPE = GameType(seats=(2,), perfect_information=True, unit="deal")
 
 
 def full_deck(variant: str) -> list[Card]:
@@ -105,25 +105,21 @@ class AbstractView:
         return self.dealt[self.taken_count:]
 
 
-class Abstract(Game[Move]):
+class Abstract(Game[Move, AbstractView]):
     """Abstract: a match of deals (or one deal) of one variant."""
 
     name = "abstract"
+    game_type = GAME_TYPE
     options_spec = OPTIONS
+    copied = ("match_scores", "deal_results", "takes", "halves", "firsts", "half_takes")
+    copied_nested = ("rows", "taken", "deal_taken")
 
     def __init__(self, options: dict[str, Any], seed: int, arranged: list[Card] | None) -> None:
-        self.options = options
+        super().__init__(options, seed, arranged)
         self.variant: str = options["variant"]
-        self.seed = seed
-        self.arranged = arranged
-        self.rng = Rng(seed)
-        self.moves: list[str] = []
         self.match_scores = [0, 0]
         self.deal_results: list[DealScore] = []
-        self.start_events: list[Event] = []
         self.deal_no = 0
-        self.winner: int | str | None = None
-        self.over = False
         # per deal
         self.dealer = 1
         self.rows: list[list[Card]] = []
@@ -140,15 +136,13 @@ class Abstract(Game[Move]):
 
     # ----------------------------------------------------------- creation
     @classmethod
-    def new(cls, options: dict[str, Any] | None = None, *, seed: int = 0,
-            deck: list[str] | str | None = None) -> "Abstract":
-        opts = parse_options(OPTIONS, options)
-        arranged = arranged_deck(deck, full_deck(opts["variant"]))
-        if arranged is not None and opts["variant"] == "unlimited" and arranged[0] != JOKER:
+    def pack(cls, options: dict[str, Any]) -> list[Card]:
+        return full_deck(options["variant"])
+
+    def _begin(self, deck: list[Card] | None) -> list[Event]:
+        if deck is not None and self.variant == "unlimited" and deck[0] != JOKER:
             raise BadInput("in unlimited Abstract the joker X must be the first card (the exposed end)")
-        game = cls(opts, seed, arranged)
-        game.start_events = game._start_deal(list(arranged) if arranged else None)
-        return game
+        return self._start_deal(deck)
 
     def _shuffled(self) -> list[Card]:
         deck = full_deck(self.variant)
@@ -190,10 +184,6 @@ class Abstract(Game[Move]):
         return self.rows[self.half]
 
     # ----------------------------------------------------------- protocol
-    @property
-    def to_move(self) -> int | None:
-        return None if self.over else self.turn
-
     @property
     def choosing(self) -> bool:
         return not self.over and self.first is None
@@ -333,20 +323,3 @@ class Abstract(Game[Move]):
             taken=(tuple(self.taken[0]), tuple(self.taken[1])), limit=self.limit(), previous=previous,
             next_row=later, half_scores=tuple((h[0].score, h[1].score) for h in self.halves),
             match_scores=(self.match_scores[0], self.match_scores[1]), last_deal=last, over=self.over)
-
-    def copy(self) -> "Abstract":
-        other = object.__new__(Abstract)
-        other.__dict__.update(self.__dict__)
-        other.options = dict(self.options)
-        other.rng = Rng(self.rng.state)
-        other.moves = list(self.moves)
-        other.match_scores = list(self.match_scores)
-        other.deal_results = list(self.deal_results)
-        other.rows = [list(r) for r in self.rows]
-        other.takes = list(self.takes)
-        other.taken = [list(t) for t in self.taken]
-        other.deal_taken = [list(t) for t in self.deal_taken]
-        other.halves = list(self.halves)
-        other.firsts = list(self.firsts)
-        other.half_takes = list(self.half_takes)
-        return other

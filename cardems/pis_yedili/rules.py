@@ -16,10 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from cardems.cards import SUITS, Card, arranged_deck, parse_card, standard_deck
+from cardems.cards import SUITS, Card, parse_card, standard_deck
 from cardems.errors import BadInput, IllegalMove
-from cardems.game import Event, Game, Option, Result, parse_options
-from cardems.rng import Rng
+from cardems.game import Event, Game, GameType, Option, Result
 
 HAND = 7
 PENALTY_PER_SEVEN = 3
@@ -40,6 +39,7 @@ OPTIONS = (
     Option("target", (31, 51, 101, 151, 201), 101),
     Option("mode", ("match", "round"), "match"),
 )
+GAME_TYPE = GameType(seats=(2, 3, 4), seats_option="players", lower_is_better=True, unit="round")
 
 
 def rank(card: Card) -> str:
@@ -178,28 +178,23 @@ class PisYediliView:
         return [card for card, n in left.items() for _ in range(n)]
 
 
-class PisYedili(Game[str]):
+class PisYedili(Game[str, PisYediliView]):
     """A Pis Yedili match (or one round, ``mode=round``)."""
 
     name = "pis-yedili"
+    game_type = GAME_TYPE
     options_spec = OPTIONS
+    copied = ("totals", "rounds", "winners", "stock", "pile", "stack", "opened", "history", "pickers")
+    copied_nested = ("hands", "picked", "tells")
 
     def __init__(self, options: dict[str, Any], seed: int, arranged: list[Card] | None) -> None:
-        self.options = options
-        self.players: int = options["players"]
+        super().__init__(options, seed, arranged)
         self.decks = 1 if self.players == 2 else 2
         self.bounce = options["ten_rule"] == "bounce"
-        self.seed = seed
-        self.arranged = arranged
-        self.rng = Rng(seed)
-        self.moves: list[str] = []
         self.totals = [0] * self.players
         self.rounds: list[RoundScore] = []
-        self.start_events: list[Event] = []
         self.round_no = 0
-        self.winner: int | str | None = None
         self.winners: list[int] = []
-        self.over = False
         # per round, set by _start_round
         self.first = 0
         self.turn = 0
@@ -222,13 +217,11 @@ class PisYedili(Game[str]):
 
     # ----------------------------------------------------------- creation
     @classmethod
-    def new(cls, options: dict[str, Any] | None = None, *, seed: int = 0,
-            deck: list[str] | str | None = None) -> "PisYedili":
-        opts = parse_options(OPTIONS, options)
-        arranged = arranged_deck(deck, deck_for(opts["players"]))
-        game = cls(opts, seed, arranged)
-        game.start_events = game._start_round(list(arranged) if arranged else None)
-        return game
+    def pack(cls, options: dict[str, Any]) -> list[Card]:
+        return deck_for(options["players"])
+
+    def _begin(self, deck: list[Card] | None) -> list[Event]:
+        return self._start_round(deck)
 
     def _start_round(self, deck: list[Card] | None) -> list[Event]:
         self.round_no += 1
@@ -260,10 +253,6 @@ class PisYedili(Game[str]):
         return [Event("round", self.first, info={"round": self.round_no, "stock": len(self.stock)})]
 
     # ----------------------------------------------------------- protocol
-    @property
-    def to_move(self) -> int | None:
-        return None if self.over else self.turn
-
     @property
     def pending(self) -> int:
         """Cards the player to move must draw unless it answers with a 7."""
@@ -356,9 +345,6 @@ class PisYedili(Game[str]):
             return f"{move}: an Ace may not be your last card"
         follow = f"the named suit {self.named}" if self.named else f"{self.top}'s suit or rank"
         return f"{move}: it must match {follow} (or be a Jack)"
-
-    def side(self, seat: int) -> int:
-        return seat
 
     # ----------------------------------------------------------- moves
     def _apply(self, move: str) -> list[Event]:
@@ -585,14 +571,9 @@ class PisYedili(Game[str]):
             scores = self.rounds[-1].penalties
         else:
             scores = tuple(self.totals)
-        detail = {"rounds": [r.as_dict() for r in self.rounds], "winners": list(self.winners),
-                  "lower_is_better": True}
+        detail = {"rounds": [r.as_dict() for r in self.rounds], "winners": list(self.winners)}
         return Result(self.over, self.winner if self.over else None, tuple(scores),
                       tuple(len(h) for h in self.hands), detail)
-
-    def arena_scores(self) -> tuple[float, ...]:
-        """Scores for the arena, where larger is better: minus the penalties."""
-        return tuple(-s for s in self.result().scores)
 
     def view(self, seat: int) -> PisYediliView:
         if not 0 <= seat < self.players:
@@ -611,24 +592,3 @@ class PisYedili(Game[str]):
             totals=tuple(self.totals), rounds=tuple(self.rounds), ending=ending,
             tells=tuple(tuple(t) for t in self.tells), over=self.over,
         )
-
-    def copy(self) -> "PisYedili":
-        """An independent copy, cheaper than ``copy.deepcopy`` (used by search)."""
-        other = object.__new__(PisYedili)
-        other.__dict__.update(self.__dict__)
-        other.options = dict(self.options)
-        other.rng = Rng(self.rng.state)
-        other.moves = list(self.moves)
-        other.totals = list(self.totals)
-        other.rounds = list(self.rounds)
-        other.winners = list(self.winners)
-        other.hands = [list(h) for h in self.hands]
-        other.stock = list(self.stock)
-        other.pile = list(self.pile)
-        other.stack = list(self.stack)
-        other.opened = list(self.opened)
-        other.history = list(self.history)
-        other.pickers = list(self.pickers)
-        other.picked = [list(p) for p in self.picked]
-        other.tells = [list(t) for t in self.tells]
-        return other
