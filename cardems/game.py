@@ -17,7 +17,9 @@ stores; :meth:`from_json` replays it, so a corrupt save cannot load half-way.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, ClassVar, Generic, TypeVar
 
 from cardems.cards import Card, arranged_deck
@@ -83,6 +85,26 @@ class Result:
     scores: tuple[int, ...]
     captured: tuple[int, ...]
     detail: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What every game's view holds (each game's view adds its own fields).
+
+    A page draws a table from ``view(seat)`` and the events alone: these fields say
+    whose turn it is and whose comes next (asked of the rules), whether a deal or
+    round has just been scored and the next is not yet begun, and the outcome.
+    """
+
+    seat: int
+    options: Mapping[str, Any]        # the game's options (read-only)
+    to_move: int | None
+    next_up: int | None               # who moves after the player to move ends its turn, if play goes
+                                      # on and the rules know it now (None in between, or over)
+    between_rounds: bool              # a deal/round was just scored and no move of the next one is made
+    winner: int | str | None          # the winning side or "draw", once over
+    final_scores: tuple[int, ...] | None   # result().scores once over (per side), None before
+    over: bool
 
 
 @dataclass(frozen=True)
@@ -219,7 +241,26 @@ class Game(ABC, Generic[M, V]):
 
     @abstractmethod
     def view(self, seat: int) -> V:
-        """What ``seat`` may know, as an immutable value."""
+        """What ``seat`` may know, as an immutable value (a :class:`SeatView`)."""
+
+    def next_up(self) -> int | None:
+        """The seat to move once the player to move has ended its turn, if play goes on and
+        the rules know it now; None otherwise (games refine it)."""
+        return None
+
+    def between_rounds(self) -> bool:
+        """A deal or round has just been scored and no move of the next one is made yet."""
+        return False
+
+    def _seat_view(self, seat: int) -> dict[str, Any]:
+        """The :class:`SeatView` fields of ``seat``'s view; :class:`BadInput` for no such seat."""
+        if not (isinstance(seat, int) and 0 <= seat < self.players):
+            raise BadInput(f"no seat {seat} in a {self.players}-player game")
+        over = self.over
+        return {"seat": seat, "options": MappingProxyType(dict(self.options)), "to_move": self.to_move,
+                "next_up": None if over else self.next_up(), "between_rounds": self.between_rounds(),
+                "winner": self.winner if over else None,
+                "final_scores": tuple(self.result().scores) if over else None, "over": over}
 
     @abstractmethod
     def result(self) -> Result:

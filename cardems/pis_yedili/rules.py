@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 
 from cardems.cards import SUITS, Card, parse_card, standard_deck
 from cardems.errors import BadInput, IllegalMove
-from cardems.game import Event, Game, GameType, Option, Result
+from cardems.game import Event, Game, GameType, Option, Result, SeatView
 
 HAND = 7
 PENALTY_PER_SEVEN = 3
@@ -128,10 +128,9 @@ class RoundScore:
 
 
 @dataclass(frozen=True)
-class PisYediliView:
+class PisYediliView(SeatView):
     """What one seat may know. Nothing in it depends on a card the seat cannot see."""
 
-    seat: int
     players: int
     ten_rule: str
     target: int
@@ -139,7 +138,6 @@ class PisYediliView:
     round_no: int
     first: int                        # who opened this round
     phase: str                        # opening | play | muamele | over
-    to_move: int | None
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     stock_size: int
@@ -152,10 +150,10 @@ class PisYediliView:
     opened: tuple[int, ...]           # seats that made their opening play
     history: tuple[tuple[int, str], ...]   # this round's public moves: (seat, move text)
     totals: tuple[int, ...]
-    rounds: tuple[RoundScore, ...]
+    rounds: tuple[RoundScore, ...]    # every finished round
     ending: dict[str, Any] | None     # during the muamele: the round's end so far
     tells: tuple[tuple[Tell, ...], ...]   # per seat: what its draws showed it did not hold
-    over: bool
+    winners: tuple[int, ...]          # once over: every seat with the lowest total
 
     @property
     def top(self) -> Card | None:
@@ -377,7 +375,7 @@ class PisYedili(Game[str, PisYediliView]):
         self.history.append((seat, move))
         self.opened.append(seat)
         events = [Event("play", seat, (move,), info={"opening": True})]
-        self.turn = (seat + 1) % self.players
+        self.turn = self.next_up()
         if len(self.opened) == self.players:
             self.phase = "play"
             self.drawn = False
@@ -473,8 +471,14 @@ class PisYedili(Game[str, PisYediliView]):
 
     def _end_turn(self, seat: int) -> None:
         """``seat`` ends its turn without playing a 10: to the seat owed a turn, or the next."""
-        self.turn = self.stack.pop() if self.stack else self.next_seat(seat)
+        self.turn = self._following(seat)
+        if self.stack:
+            self.stack.pop()
         self.drawn = False
+
+    def _following(self, seat: int) -> int:
+        """Who moves when ``seat`` ends its turn in play: the seat owed a turn, or the next."""
+        return self.stack[-1] if self.stack else self.next_seat(seat)
 
     # ----------------------------------------------------------- end of a round
     def _end_round(self, out: int | None, card: Card | None) -> list[Event]:
@@ -575,20 +579,32 @@ class PisYedili(Game[str, PisYediliView]):
         return Result(self.over, self.winner if self.over else None, tuple(scores),
                       tuple(len(h) for h in self.hands), detail)
 
+    def next_up(self) -> int | None:
+        """Who moves after the player to move ends its turn (an Ace or a 10 it plays
+        changes that); None in the muamele and once over."""
+        if self.over or self.phase == "muamele":
+            return None
+        if self.phase == "opening":
+            return (self.turn + 1) % self.players
+        return self._following(self.turn)
+
+    def between_rounds(self) -> bool:
+        return bool(self.rounds) and not self.history and not self.over
+
     def view(self, seat: int) -> PisYediliView:
-        if not 0 <= seat < self.players:
-            raise BadInput(f"no seat {seat} in a {self.players}-player game")
+        common = self._seat_view(seat)
         ending = None
         if self.phase == "muamele" and self.ending is not None:
             ending = dict(self.ending, picks=[list(p) for p in self.picked], picks_left=self.picks_left)
         return PisYediliView(
-            seat=seat, players=self.players, ten_rule=self.options["ten_rule"],
+            **common, players=self.players, ten_rule=self.options["ten_rule"],
             target=self.options["target"], mode=self.options["mode"], round_no=self.round_no,
-            first=self.first, phase=self.phase, to_move=self.to_move,
+            first=self.first, phase=self.phase,
             hand=tuple(self.hands[seat]), hand_sizes=tuple(len(h) for h in self.hands),
             stock_size=len(self.stock), pile=tuple(self.pile), named=self.named,
             pending=self.pending, drawn=self.drawn, stack=tuple(self.stack),
             direction=self.direction, opened=tuple(self.opened), history=tuple(self.history),
             totals=tuple(self.totals), rounds=tuple(self.rounds), ending=ending,
-            tells=tuple(tuple(t) for t in self.tells), over=self.over,
+            tells=tuple(tuple(t) for t in self.tells),
+            winners=tuple(self.winners) if self.over else (),
         )

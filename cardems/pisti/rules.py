@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardems.cards import Card, parse_card, rank_of, standard_deck
-from cardems.errors import BadInput, IllegalMove
-from cardems.game import Event, Game, GameType, Option, Result
+from cardems.game import Event, Game, GameType, Option, Result, SeatView
 
 HAND = 4
 OPENING = 4
@@ -111,17 +110,15 @@ def score_deal(captured: list[list[Card]], pistis: list[list[int]]) -> list[Brea
 
 
 @dataclass(frozen=True)
-class PistiView:
+class PistiView(SeatView):
     """What one seat may know. Nothing in it depends on a card the seat cannot see."""
 
-    seat: int
     players: int
     mode: str
     target: int
     last_card_pisti: bool
     deal_no: int
     lead: int
-    to_move: int | None
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     stock_size: int
@@ -138,8 +135,8 @@ class PistiView:
     last_capturer: int | None
     match_scores: tuple[int, ...]
     deal_scores: tuple[dict[str, int], ...] | None  # last finished deal, per side
+    deals: tuple[tuple[Breakdown, ...], ...]        # every finished deal, per side
     revealed: tuple[Card, ...]        # the last finished deal's face-down opening cards
-    over: bool
 
     @property
     def side(self) -> int:
@@ -383,23 +380,32 @@ class Pisti(Game[Card, PistiView]):
             scores = tuple(self.match_scores)
         else:
             scores = tuple(b.total for b in score_deal(self.captured, self.pistis))
-        if self.over and self.options["mode"] == "classic":
+        if (self.over and self.options["mode"] == "classic") or self.between_rounds():
             captured = tuple(b.cards for b in self.deal_results[-1])
         else:
             captured = tuple(len(c) for c in self.captured)
         detail = {"deals": [[b.as_dict() for b in deal] for deal in self.deal_results]}
         return Result(self.over, self.winner if self.over else None, scores, captured, detail)
 
+    def next_up(self) -> int | None:
+        if self.turn is None:
+            return None
+        if not self.stock and sum(len(h) for h in self.hands) == 1:   # the deal's last card
+            return self.deal_no % self.players if self.options["mode"] == "match" else None
+        return (self.turn + 1) % self.players
+
+    def between_rounds(self) -> bool:
+        return bool(self.deal_results) and not self.history and not self.over
+
     def view(self, seat: int) -> PistiView:
-        if not 0 <= seat < self.players:
-            raise BadInput(f"no seat {seat} in a {self.players}-player game")
+        common = self._seat_view(seat)
         hidden = set(self.opening_hidden) - set(self.opening_known)
         known = tuple(tuple(c for c in cards if c not in hidden) for cards in self.captured)
         last = self.deal_results[-1] if self.deal_results else None
         return PistiView(
-            seat=seat, players=self.players, mode=self.options["mode"],
+            **common, players=self.players, mode=self.options["mode"],
             target=self.options["target"], last_card_pisti=self.options["last_card_pisti"],
-            deal_no=self.deal_no, lead=self.lead, to_move=self.to_move,
+            deal_no=self.deal_no, lead=self.lead,
             hand=tuple(self.hands[seat]),
             hand_sizes=tuple(len(h) for h in self.hands),
             stock_size=len(self.stock), pile_size=len(self.pile), pile_hidden=self.pile_hidden,
@@ -411,6 +417,6 @@ class Pisti(Game[Card, PistiView]):
             pistis=tuple((p[0], p[1]) for p in self.pistis),
             last_capturer=self.last_capturer, match_scores=tuple(self.match_scores),
             deal_scores=tuple(b.as_dict() for b in last) if last else None,
+            deals=tuple(tuple(deal) for deal in self.deal_results),
             revealed=tuple(self.revealed),
-            over=self.over,
         )

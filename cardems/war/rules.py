@@ -30,7 +30,7 @@ from typing import Any, Union
 
 from cardems.cards import RANKS, Card, parse_card, rank_of, standard_deck
 from cardems.errors import BadInput, IllegalMove
-from cardems.game import Event, Game, GameType, Option, Result
+from cardems.game import Event, Game, GameType, Option, Result, SeatView
 
 HAND = 3
 BURN = 3
@@ -61,7 +61,7 @@ class BattleRecord:
 
 
 @dataclass(frozen=True)
-class WarView:
+class WarView(SeatView):
     """What one seat may know. Nothing in it depends on a card the seat cannot see.
 
     Besides the counts and the face-up history, it carries what an attentive
@@ -73,8 +73,6 @@ class WarView:
     seen, so ``known`` is what the table *believes*, not necessarily the truth.
     """
 
-    seat: int
-    to_move: int | None
     hand: tuple[Card, ...]                 # this seat's active hand
     committed: Card | None                 # this seat's card, chosen and not yet revealed
     other_committed: bool                  # the other seat has chosen (its card stays hidden)
@@ -87,8 +85,6 @@ class WarView:
     known: tuple[tuple[Card, int, int, int], ...]   # (card, side, start, size), sorted by card
     pile_in: tuple[int, int]
     pile_out: tuple[int, int]
-    winner: int | None
-    over: bool
 
     @property
     def other(self) -> int:
@@ -302,16 +298,19 @@ class War(Game[Move, WarView]):
                   "table": len(self.table)}
         return Result(self.over, self.winner if self.over else None, counts, counts, detail)
 
+    def next_up(self) -> int | None:
+        """The human once the computer has committed; the computer again after a battle."""
+        return HUMAN if self.to_move == COMPUTER else COMPUTER
+
     def view(self, seat: int) -> WarView:
-        if seat not in (HUMAN, COMPUTER):
-            raise BadInput(f"no seat {seat} in a 2-player game")
+        common = self._seat_view(seat)
         up = tuple((s, c) for s, c, face in self.table if face)
         down = [0, 0]
         for s, _, face in self.table:
             if not face:
                 down[s] += 1
         return WarView(
-            seat=seat, to_move=self.to_move, hand=tuple(self.hands[seat]),
+            **common, hand=tuple(self.hands[seat]),
             committed=self.committed if seat == COMPUTER else None,
             other_committed=seat == HUMAN and self.committed is not None,
             hand_sizes=(len(self.hands[0]), len(self.hands[1])),
@@ -320,7 +319,6 @@ class War(Game[Move, WarView]):
             table_up=up, table_down=(down[0], down[1]), history=tuple(self.history),
             known=tuple(sorted((c, s, a, n) for c, (s, a, n) in self.known.items())),
             pile_in=(self.pile_in[0], self.pile_in[1]), pile_out=(self.pile_out[0], self.pile_out[1]),
-            winner=self.winner, over=self.over,
         )
 
     def all_cards(self) -> list[Card]:
