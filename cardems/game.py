@@ -97,6 +97,7 @@ class SeatView:
     """
 
     seat: int
+    players: int
     options: Mapping[str, Any]        # the game's options (read-only)
     to_move: int | None
     next_up: int | None               # who moves after the player to move ends its turn, if play goes
@@ -257,7 +258,7 @@ class Game(ABC, Generic[M, V]):
         if not (isinstance(seat, int) and 0 <= seat < self.players):
             raise BadInput(f"no seat {seat} in a {self.players}-player game")
         over = self.over
-        return {"seat": seat, "options": MappingProxyType(dict(self.options)), "to_move": self.to_move,
+        return {"seat": seat, "players": self.players, "options": MappingProxyType(dict(self.options)), "to_move": self.to_move,
                 "next_up": None if over else self.next_up(), "between_rounds": self.between_rounds(),
                 "winner": self.winner if over else None,
                 "final_scores": tuple(self.result().scores) if over else None, "over": over}

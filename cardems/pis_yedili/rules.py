@@ -131,7 +131,6 @@ class RoundScore:
 class PisYediliView(SeatView):
     """What one seat may know. Nothing in it depends on a card the seat cannot see."""
 
-    players: int
     ten_rule: str
     target: int
     mode: str
@@ -597,7 +596,7 @@ class PisYedili(Game[str, PisYediliView]):
         if self.phase == "muamele" and self.ending is not None:
             ending = dict(self.ending, picks=[list(p) for p in self.picked], picks_left=self.picks_left)
         return PisYediliView(
-            **common, players=self.players, ten_rule=self.options["ten_rule"],
+            **common, ten_rule=self.options["ten_rule"],
             target=self.options["target"], mode=self.options["mode"], round_no=self.round_no,
             first=self.first, phase=self.phase,
             hand=tuple(self.hands[seat]), hand_sizes=tuple(len(h) for h in self.hands),

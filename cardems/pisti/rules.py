@@ -113,7 +113,6 @@ def score_deal(captured: list[list[Card]], pistis: list[list[int]]) -> list[Brea
 class PistiView(SeatView):
     """What one seat may know. Nothing in it depends on a card the seat cannot see."""
 
-    players: int
     mode: str
     target: int
     last_card_pisti: bool
@@ -403,7 +402,7 @@ class Pisti(Game[Card, PistiView]):
         known = tuple(tuple(c for c in cards if c not in hidden) for cards in self.captured)
         last = self.deal_results[-1] if self.deal_results else None
         return PistiView(
-            **common, players=self.players, mode=self.options["mode"],
+            **common, mode=self.options["mode"],
             target=self.options["target"], last_card_pisti=self.options["last_card_pisti"],
             deal_no=self.deal_no, lead=self.lead,
             hand=tuple(self.hands[seat]),

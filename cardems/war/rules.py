@@ -103,6 +103,11 @@ class WarView(SeatView):
     def battles(self) -> int:
         return len(self.history)
 
+    @property
+    def wars(self) -> int:
+        """Battles that were ties (each starts or extends a war)."""
+        return sum(1 for b in self.history if b.winner is None)
+
 
 class War(Game[Move, WarView]):
     """A game of War with a 3-card active hand, human (seat 0) vs computer (seat 1)."""

@@ -220,6 +220,9 @@ def test_views_give_options_the_outcome_and_every_finished_deal(name):
     assert view.next_up is None and view.to_move is None
     if name == "pis-yedili":
         assert list(view.winners) == detail["winners"]
+    if name == "war":
+        assert (view.battles, view.wars) == (detail["battles"], detail["wars"])
+    assert view.players == game.players == len(result.scores if name != "pisti" else game.hands)
 
 
 @pytest.mark.parametrize("name", PLANNED)
