@@ -52,63 +52,64 @@ def shuffled_into(rng: Rng, places: list[tuple[list, int]]) -> None:
         where[i] = card
 
 
-# ---------------------------------------------------------------- nothing unseen leaks
-@settings(max_examples=60)
-@given(SEEDS, SEEDS, PISTI, st.integers(0, 250))
-def test_pisti_views_do_not_change_when_unseen_cards_are_swapped(seed, play_seed, options, stop):
-    game = played(Pisti.new(options, seed=seed), play_seed, stop)
+def assert_views_survive_swaps(game: Game, seed: int, swap) -> None:
+    """For each seat: ``swap(copy, seat, rng)`` reorders the cards that seat cannot see;
+    its view must not change."""
     if game.is_over():
         return
     views = [game.view(s) for s in range(game.players)]
     for seat in range(game.players):
         other = game.copy()
-        places = [(h, i) for s, h in enumerate(other.hands) if s != seat for i in range(len(h))]
-        places += [(other.stock, i) for i in range(len(other.stock))]
-        face_down = [i for i in range(other.pile_hidden) if other.pile[i] not in other.opening_known]
-        places += [(other.pile, i) for i in face_down]
-        shuffled_into(Rng(seed + seat), places)
-        other.opening_hidden = other.pile[:other.pile_hidden] if other.pile_hidden else other.opening_hidden
+        swap(other, seat, Rng(seed + seat))
         assert other.view(seat) == views[seat]
+
+
+def others_hands(game: Game, seat: int) -> list[tuple[list, int]]:
+    return [(h, i) for s, h in enumerate(game.hands) if s != seat for i in range(len(h))]
+
+
+# ---------------------------------------------------------------- nothing unseen leaks
+@settings(max_examples=60)
+@given(SEEDS, SEEDS, PISTI, st.integers(0, 250))
+def test_pisti_views_do_not_change_when_unseen_cards_are_swapped(seed, play_seed, options, stop):
+    def swap(game: Pisti, seat: int, rng: Rng) -> None:
+        face_down = [i for i in range(game.pile_hidden) if game.pile[i] not in game.opening_known]
+        places = others_hands(game, seat) + [(game.stock, i) for i in range(len(game.stock))]
+        shuffled_into(rng, places + [(game.pile, i) for i in face_down])
+        if game.pile_hidden:
+            game.opening_hidden = game.pile[:game.pile_hidden]
+
+    assert_views_survive_swaps(played(Pisti.new(options, seed=seed), play_seed, stop), seed, swap)
 
 
 @settings(max_examples=60)
 @given(SEEDS, SEEDS, PIS_YEDILI, st.integers(0, 400))
 def test_pis_yedili_views_do_not_change_when_unseen_cards_are_swapped(seed, play_seed, options, stop):
-    game = played(PisYedili.new(options, seed=seed), play_seed, stop)
-    if game.is_over():
-        return
-    views = [game.view(s) for s in range(game.players)]
-    for seat in range(game.players):
-        other = game.copy()
-        places = [(other.stock, i) for i in range(len(other.stock))]
-        if other.phase != "muamele":     # in the muamele every hand is shown
-            places += [(h, i) for s, h in enumerate(other.hands) if s != seat for i in range(len(h))]
-        shuffled_into(Rng(seed + seat), places)
-        assert other.view(seat) == views[seat]
+    def swap(game: PisYedili, seat: int, rng: Rng) -> None:
+        places = [(game.stock, i) for i in range(len(game.stock))]
+        if game.phase != "muamele":     # in the muamele every hand is shown
+            places += others_hands(game, seat)
+        shuffled_into(rng, places)
+
+    assert_views_survive_swaps(played(PisYedili.new(options, seed=seed), play_seed, stop), seed, swap)
 
 
 @settings(max_examples=60)
 @given(SEEDS, SEEDS, st.integers(0, 300))
 def test_war_views_do_not_change_when_unseen_cards_are_swapped(seed, play_seed, stop):
-    game = played(War.new(seed=seed), play_seed, stop)
-    if game.is_over():
-        return
-    views = [game.view(s) for s in (0, 1)]
-    for seat in (0, 1):
-        other = game.copy()
-        rival = other.hands[1 - seat]     # with the computer's hidden choice, if the human looks
-        chosen = rival.index(other.committed) if seat != COMPUTER and other.committed else None
-        places = [(rival, i) for i in range(len(rival))]
-        places += [(d, i) for d in other.draw for i in range(len(d))]
-        down = [i for i, (_, _, up) in enumerate(other.table) if not up]
-        cards = [other.table[i][1] for i in down]
-        places += [(cards, i) for i in range(len(cards))]
-        shuffled_into(Rng(seed + seat), places)
+    def swap(game: War, seat: int, rng: Rng) -> None:
+        rival = game.hands[1 - seat]     # with the computer's hidden choice, if the human looks
+        chosen = rival.index(game.committed) if seat != COMPUTER and game.committed else None
+        down = [i for i, (_, _, up) in enumerate(game.table) if not up]
+        cards = [game.table[i][1] for i in down]
+        places = others_hands(game, seat) + [(d, i) for d in game.draw for i in range(len(d))]
+        shuffled_into(rng, places + [(cards, i) for i in range(len(cards))])
         for i, card in zip(down, cards):
-            other.table[i] = (other.table[i][0], card, False)
+            game.table[i] = (game.table[i][0], card, False)
         if chosen is not None:
-            other.committed = rival[chosen]
-        assert other.view(seat) == views[seat]
+            game.committed = rival[chosen]
+
+    assert_views_survive_swaps(played(War.new(seed=seed), play_seed, stop), seed, swap)
 
 
 @settings(max_examples=60)
