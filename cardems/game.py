@@ -102,6 +102,7 @@ class SeatView:
     to_move: int | None
     next_up: int | None               # who moves after the player to move ends its turn, if play goes
                                       # on and the rules know it now (None in between, or over)
+    rounds_done: int                  # deals or rounds of the match scored so far (0 without such units)
     between_rounds: bool              # a deal/round was just scored and no move of the next one is made
     winner: int | str | None          # the winning side or "draw", once over
     final_scores: tuple[int, ...] | None   # result().scores once over (per side), None before
@@ -249,6 +250,10 @@ class Game(ABC, Generic[M, V]):
         the rules know it now; None otherwise (games refine it)."""
         return None
 
+    def rounds_done(self) -> int:
+        """How many deals or rounds of the match are scored (0 for a game without them)."""
+        return 0
+
     def between_rounds(self) -> bool:
         """A deal or round has just been scored and no move of the next one is made yet."""
         return False
@@ -259,7 +264,8 @@ class Game(ABC, Generic[M, V]):
             raise BadInput(f"no seat {seat} in a {self.players}-player game")
         over = self.over
         return {"seat": seat, "players": self.players, "options": MappingProxyType(dict(self.options)), "to_move": self.to_move,
-                "next_up": None if over else self.next_up(), "between_rounds": self.between_rounds(),
+                "next_up": None if over else self.next_up(), "rounds_done": self.rounds_done(),
+                "between_rounds": self.between_rounds(),
                 "winner": self.winner if over else None,
                 "final_scores": tuple(self.result().scores) if over else None, "over": over}
 

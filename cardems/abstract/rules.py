@@ -329,6 +329,9 @@ class Abstract(Game[Move, AbstractView]):
             return None
         return 1 - self.turn
 
+    def rounds_done(self) -> int:
+        return len(self.deal_results)
+
     def between_rounds(self) -> bool:
         return bool(self.deal_results) and self.first is None and not self.over
 

@@ -587,6 +587,9 @@ class PisYedili(Game[str, PisYediliView]):
             return (self.turn + 1) % self.players
         return self._following(self.turn)
 
+    def rounds_done(self) -> int:
+        return len(self.rounds)
+
     def between_rounds(self) -> bool:
         return bool(self.rounds) and not self.history and not self.over
 

@@ -393,6 +393,9 @@ class Pisti(Game[Card, PistiView]):
             return self.deal_no % self.players if self.options["mode"] == "match" else None
         return (self.turn + 1) % self.players
 
+    def rounds_done(self) -> int:
+        return len(self.deal_results)
+
     def between_rounds(self) -> bool:
         return bool(self.deal_results) and not self.history and not self.over
 

@@ -173,7 +173,9 @@ def test_war_next_up_is_who_moves_next(seed, play_seed):
 
 # ---------------------------------------------------------------- deals, rounds, the end
 def deals_of(game: Game) -> int:
-    return len(game.result().detail.get("deals", game.result().detail.get("rounds", [])))
+    """Deals or rounds scored, counted from the result (not from the view)."""
+    detail = game.result().detail
+    return len(detail.get("deals", detail.get("rounds", [])))
 
 
 @pytest.mark.parametrize("name, options", [
@@ -191,6 +193,7 @@ def test_between_rounds_holds_from_a_scoring_to_the_next_deals_first_move(name, 
         game.play(rng.choice(game.legal_moves()))
         view = game.view(0)
         scored = deals_of(game) > finished
+        assert view.rounds_done == deals_of(game)
         assert view.between_rounds == (scored and not game.is_over())
         if view.between_rounds:
             seen += 1
