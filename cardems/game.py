@@ -20,7 +20,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from cardems.cards import Card, arranged_deck
 from cardems.errors import BadInput, IllegalMove
@@ -28,7 +28,7 @@ from cardems.rng import Rng
 
 SAVE_FORMAT = 1
 M = TypeVar("M")
-V = TypeVar("V")
+V = TypeVar("V", bound="SeatView")
 
 
 @dataclass(frozen=True)
@@ -188,7 +188,7 @@ class Game(ABC, Generic[M, V]):
 
     @classmethod
     def new(cls, options: dict[str, Any] | None = None, *, seed: int = 0,
-            deck: list[str] | str | None = None) -> "Game[M, V]":
+            deck: list[str] | str | None = None) -> Self:
         """A new game from a seed (shuffled) or an arranged deck order."""
         opts = parse_options(cls.options_spec, options)
         arranged = arranged_deck(deck, cls.pack(opts))
@@ -211,7 +211,7 @@ class Game(ABC, Generic[M, V]):
         """The seat whose turn it is, ``None`` once the game is over."""
         return None if self.over else self.turn
 
-    def copy(self) -> "Game[M, V]":
+    def copy(self) -> Self:
         """An independent copy, cheaper than ``copy.deepcopy`` (used by search)."""
         other = object.__new__(type(self))
         state = other.__dict__
@@ -312,7 +312,7 @@ class Game(ABC, Generic[M, V]):
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> "Game[M, V]":
+    def from_json(cls, data: Any) -> Self:
         """Rebuild a game from :meth:`to_json` output; :class:`BadInput` if corrupt."""
         if not isinstance(data, dict):
             raise BadInput("the save is not a JSON object")
