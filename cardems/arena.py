@@ -33,8 +33,10 @@ class Score:
 
 
 def seatings(game_name: str, options: dict[str, Any]) -> list[list[int]]:
-    """For each game of a deal: which bot (0 = first, 1 = second) sits in each seat."""
-    return game_class(game_name).seatings(options)
+    """For each game of a deal: which bot (0 = first, 1 = second) sits in each seat
+    (each side in turn, partners together: the game's :class:`GameType` says)."""
+    kind = game_class(game_name).game_type
+    return kind.seatings(kind.players(options))
 
 
 def play_game(game_name: str, options: dict[str, Any], seed: int, bots: list[Any],
@@ -45,9 +47,9 @@ def play_game(game_name: str, options: dict[str, Any], seed: int, bots: list[Any
         seat = game.to_move
         game.play(bot_move(game, bots[seating[seat]], seat))
     result = game.result()
-    players = len(seating)
-    mine = next(game.side(s) for s in range(players) if seating[s] == 0)
-    scores = game.arena_scores()
+    kind = game.game_type
+    mine = kind.side(seating.index(0), len(seating))
+    scores = kind.ranking(result.scores)
     diff = scores[mine] - max(s for i, s in enumerate(scores) if i != mine)
     if result.winner == "draw":
         outcome = 0

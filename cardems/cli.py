@@ -135,7 +135,9 @@ def cmd_arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.players is not None:
         options["players"] = str(args.players)
     seed = parse_seed(args.seed)
-    parsed = game_class(args.game).new(options, seed=0).options
+    cls = game_class(args.game)
+    parsed = cls.new(options, seed=0).options
+    players = cls.game_type.players(parsed)
     score = arena.run(args.game, levels, args.deals, seed, parsed, jobs=args.jobs,
                       progress=arena.progress_printer(err) if not args.quiet else None)
     if args.json:
@@ -144,7 +146,7 @@ def cmd_arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         a, b = levels
         low, high = score.ci95
         out.write(
-            f"{a} vs {b}: {args.deals} deals, {score.games} games ({parsed.get('players', 2)} players, mirrored)\n"
+            f"{a} vs {b}: {args.deals} deals, {score.games} games ({players} players, mirrored)\n"
             f"  {a}: {score.wins} wins, {score.draws} draws, {score.losses} losses "
             f"({100 * score.wins / score.games:.1f}% wins)\n"
             f"  mean point difference per deal: {score.mean_diff:+.2f}  (95% CI {low:+.2f} .. {high:+.2f})\n")

@@ -17,13 +17,18 @@ stores; :meth:`from_json` replays it, so a corrupt save cannot load half-way.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from types import MappingProxyType
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
+from cardems.cards import Card, arranged_deck
 from cardems.errors import BadInput, IllegalMove
+from cardems.rng import Rng
 
 SAVE_FORMAT = 1
 M = TypeVar("M")
+V = TypeVar("V", bound="SeatView")
 
 
 @dataclass(frozen=True)
@@ -82,28 +87,143 @@ class Result:
     detail: dict[str, Any] = field(default_factory=dict)
 
 
-class Game(ABC, Generic[M]):
-    """Base class of every game's state."""
+@dataclass(frozen=True)
+class SeatView:
+    """What every game's view holds (each game's view adds its own fields).
+
+    A page draws a table from ``view(seat)`` and the events alone: these fields say
+    whose turn it is and whose comes next (asked of the rules), whether a deal or
+    round has just been scored and the next is not yet begun, and the outcome.
+    """
+
+    seat: int
+    players: int
+    options: Mapping[str, Any]        # the game's options (read-only)
+    to_move: int | None
+    next_up: int | None               # who moves after the player to move ends its turn, if play goes
+                                      # on and the rules know it now (None in between, or over)
+    rounds_done: int                  # deals or rounds of the match scored so far (0 without such units)
+    between_rounds: bool              # a deal/round was just scored and no move of the next one is made
+    winner: int | str | None          # the winning side or "draw", once over
+    final_scores: tuple[int, ...] | None   # result().scores once over (per side), None before
+    over: bool
+
+
+@dataclass(frozen=True)
+class GameType:
+    """What kind of game a game is, as data (in the spirit of OpenSpiel's ``GameType``).
+
+    Each rules class declares one as its ``game_type``; the arena, the page and the
+    replay read it instead of asking each game for overrides and flags.
+    """
+
+    seats: tuple[int, ...] = (2,)            # the seat counts the game supports
+    seats_option: str | None = None          # the option that picks one of them, if any
+    # seat count -> the seats of each side, where partners share a side (4-player Pişti)
+    partnerships: tuple[tuple[int, tuple[tuple[int, ...], ...]], ...] = ()
+    lower_is_better: bool = False            # scores are penalties: the lowest total wins
+    perfect_information: bool = False        # every seat sees everything (no hidden card)
+    simultaneous: bool = False               # moves chosen at once, revealed together (War's battle)
+    unit: str | None = None                  # what a match is made of: "deal", "round"; None: no such unit
+
+    def players(self, options: dict[str, Any]) -> int:
+        """The number of seats with these options."""
+        if self.seats_option is None:
+            return self.seats[0]
+        return int(options.get(self.seats_option, self.seats[0]))
+
+    def teams(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """The seats of each side, side by side (one seat per side without partners)."""
+        for count, teams in self.partnerships:
+            if count == players:
+                return teams
+        return tuple((seat,) for seat in range(players))
+
+    def side(self, seat: int, players: int) -> int:
+        """The side ``seat`` plays for: its index in ``result().scores``."""
+        return next(i for i, team in enumerate(self.teams(players)) if seat in team)
+
+    def sides(self, players: int) -> int:
+        return len(self.teams(players))
+
+    def seatings(self, players: int) -> list[list[int]]:
+        """For the arena: for each game of a mirrored deal, which of two bots (0 = the
+        one measured, 1 = its opponent) sits in each seat. The measured bot takes each
+        side in turn (all of that side's seats) against copies of the other."""
+        teams = self.teams(players)
+        return [[0 if seat in team else 1 for seat in range(players)] for team in teams]
+
+    def ranking(self, scores: tuple[int, ...]) -> tuple[float, ...]:
+        """Scores turned so that larger is better (penalties negated)."""
+        return tuple(-s if self.lower_is_better else s for s in scores)
+
+
+class Game(ABC, Generic[M, V]):
+    """Base class of every game's state: ``M`` is its move type, ``V`` its view type.
+
+    A game sets ``name``, ``game_type`` and ``options_spec``, the deck it is played
+    with (:meth:`pack`) and how play begins (:meth:`_begin`); :meth:`new`,
+    :attr:`to_move` and :meth:`copy` are shared. ``start_events`` is public: the
+    events of :meth:`new` (the first deal), for a page to show before any move.
+    """
 
     name: ClassVar[str]
+    game_type: ClassVar[GameType]
     options_spec: ClassVar[tuple[Option, ...]]
-    lower_is_better: ClassVar[bool] = False  # True where the lowest score wins (penalties)
+    # attributes :meth:`copy` copies: lists and dicts one level deep, lists of lists two
+    copied: ClassVar[tuple[str, ...]] = ()
+    copied_nested: ClassVar[tuple[str, ...]] = ()
 
-    options: dict[str, Any]
-    seed: int
-    arranged: list[str] | None
-    moves: list[str]
+    def __init__(self, options: dict[str, Any], seed: int, arranged: list[Card] | None) -> None:
+        self.options = options
+        self.players: int = self.game_type.players(options)
+        self.seed = seed
+        self.arranged = arranged
+        self.rng = Rng(seed)
+        self.moves: list[str] = []
+        self.start_events: list[Event] = []
+        self.winner: int | str | None = None
+        self.over = False
+        self.turn: int | None = None
+
+    @classmethod
+    def new(cls, options: dict[str, Any] | None = None, *, seed: int = 0,
+            deck: list[str] | str | None = None) -> Self:
+        """A new game from a seed (shuffled) or an arranged deck order."""
+        opts = parse_options(cls.options_spec, options)
+        arranged = arranged_deck(deck, cls.pack(opts))
+        game = cls(opts, seed, arranged)
+        game.start_events = game._begin(list(arranged) if arranged is not None else None)
+        return game
 
     @classmethod
     @abstractmethod
-    def new(cls, options: dict[str, Any] | None = None, *, seed: int = 0,
-            deck: list[str] | None = None) -> "Game[M]":
-        """A new game from a seed (shuffled) or an arranged deck order."""
+    def pack(cls, options: dict[str, Any]) -> list[Card]:
+        """The cards played with these options in a fixed order (an arranged deck is them reordered)."""
+
+    @abstractmethod
+    def _begin(self, deck: list[Card] | None) -> list[Event]:
+        """Deal the first deal (``deck`` arranged, or None to shuffle); its events.
+        May raise :class:`BadInput` for an arranged deck the game cannot start from."""
 
     @property
-    @abstractmethod
     def to_move(self) -> int | None:
         """The seat whose turn it is, ``None`` once the game is over."""
+        return None if self.over else self.turn
+
+    def copy(self) -> Self:
+        """An independent copy, cheaper than ``copy.deepcopy`` (used by search)."""
+        other = object.__new__(type(self))
+        state = other.__dict__
+        state.update(self.__dict__)
+        other.options = dict(self.options)
+        other.rng = Rng(self.rng.state)
+        other.moves = list(self.moves)
+        for name in self.copied:
+            state[name] = state[name].copy()
+        for name in self.copied_nested:
+            state[name] = [part.copy() for part in state[name]]
+        return other
 
     @abstractmethod
     def legal_moves(self) -> list[M]:
@@ -122,8 +242,32 @@ class Game(ABC, Generic[M]):
         """Apply a move already known to be legal."""
 
     @abstractmethod
-    def view(self, seat: int) -> Any:
-        """What ``seat`` may know, as an immutable value."""
+    def view(self, seat: int) -> V:
+        """What ``seat`` may know, as an immutable value (a :class:`SeatView`)."""
+
+    def next_up(self) -> int | None:
+        """The seat to move once the player to move has ended its turn, if play goes on and
+        the rules know it now; None otherwise (games refine it)."""
+        return None
+
+    def rounds_done(self) -> int:
+        """How many deals or rounds of the match are scored (0 for a game without them)."""
+        return 0
+
+    def between_rounds(self) -> bool:
+        """A deal or round has just been scored and no move of the next one is made yet."""
+        return False
+
+    def _seat_view(self, seat: int) -> dict[str, Any]:
+        """The :class:`SeatView` fields of ``seat``'s view; :class:`BadInput` for no such seat."""
+        if not (isinstance(seat, int) and 0 <= seat < self.players):
+            raise BadInput(f"no seat {seat} in a {self.players}-player game")
+        over = self.over
+        return {"seat": seat, "players": self.players, "options": MappingProxyType(dict(self.options)), "to_move": self.to_move,
+                "next_up": None if over else self.next_up(), "rounds_done": self.rounds_done(),
+                "between_rounds": self.between_rounds(),
+                "winner": self.winner if over else None,
+                "final_scores": tuple(self.result().scores) if over else None, "over": over}
 
     @abstractmethod
     def result(self) -> Result:
@@ -132,22 +276,9 @@ class Game(ABC, Generic[M]):
     def is_over(self) -> bool:
         return self.to_move is None
 
-    def arena_scores(self) -> tuple[float, ...]:
-        """The scores the arena compares, larger being better. A game in which the
-        lowest total wins (Pis Yedili's penalties) returns them negated."""
-        return tuple(self.result().scores)
-
     def side(self, seat: int) -> int:
         """The side ``seat`` plays for (its index in ``result().scores``)."""
-        return seat
-
-    @classmethod
-    def seatings(cls, options: dict[str, Any]) -> list[list[int]]:
-        """For the arena: for each game of a mirrored deal, which of two bots
-        (0 = the one measured, 1 = its opponent) sits in each seat. By default the
-        measured bot takes each seat in turn against copies of the other."""
-        players = int(options.get("players", 2))
-        return [[0 if seat == first else 1 for seat in range(players)] for first in range(players)]
+        return self.game_type.side(seat, self.players)
 
     def play(self, move: M | str) -> list[Event]:
         """Apply a move (a value or its text) and return what happened.
@@ -181,7 +312,7 @@ class Game(ABC, Generic[M]):
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> "Game[M]":
+    def from_json(cls, data: Any) -> Self:
         """Rebuild a game from :meth:`to_json` output; :class:`BadInput` if corrupt."""
         if not isinstance(data, dict):
             raise BadInput("the save is not a JSON object")

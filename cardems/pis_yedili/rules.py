@@ -16,10 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from cardems.cards import SUITS, Card, arranged_deck, parse_card, standard_deck
+from cardems.cards import SUITS, Card, parse_card, standard_deck
 from cardems.errors import BadInput, IllegalMove
-from cardems.game import Event, Game, Option, Result, parse_options
-from cardems.rng import Rng
+from cardems.game import Event, Game, GameType, Option, Result, SeatView
 
 HAND = 7
 PENALTY_PER_SEVEN = 3
@@ -40,6 +39,7 @@ OPTIONS = (
     Option("target", (31, 51, 101, 151, 201), 101),
     Option("mode", ("match", "round"), "match"),
 )
+GAME_TYPE = GameType(seats=(2, 3, 4), seats_option="players", lower_is_better=True, unit="round")
 
 
 def rank(card: Card) -> str:
@@ -128,18 +128,15 @@ class RoundScore:
 
 
 @dataclass(frozen=True)
-class PisYediliView:
+class PisYediliView(SeatView):
     """What one seat may know. Nothing in it depends on a card the seat cannot see."""
 
-    seat: int
-    players: int
     ten_rule: str
     target: int
     mode: str
     round_no: int
     first: int                        # who opened this round
     phase: str                        # opening | play | muamele | over
-    to_move: int | None
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     stock_size: int
@@ -152,10 +149,10 @@ class PisYediliView:
     opened: tuple[int, ...]           # seats that made their opening play
     history: tuple[tuple[int, str], ...]   # this round's public moves: (seat, move text)
     totals: tuple[int, ...]
-    rounds: tuple[RoundScore, ...]
+    rounds: tuple[RoundScore, ...]    # every finished round
     ending: dict[str, Any] | None     # during the muamele: the round's end so far
     tells: tuple[tuple[Tell, ...], ...]   # per seat: what its draws showed it did not hold
-    over: bool
+    winners: tuple[int, ...]          # once over: every seat with the lowest total
 
     @property
     def top(self) -> Card | None:
@@ -178,29 +175,23 @@ class PisYediliView:
         return [card for card, n in left.items() for _ in range(n)]
 
 
-class PisYedili(Game[str]):
+class PisYedili(Game[str, PisYediliView]):
     """A Pis Yedili match (or one round, ``mode=round``)."""
 
     name = "pis-yedili"
+    game_type = GAME_TYPE
     options_spec = OPTIONS
-    lower_is_better = True
+    copied = ("totals", "rounds", "winners", "stock", "pile", "stack", "opened", "history", "pickers")
+    copied_nested = ("hands", "picked", "tells")
 
     def __init__(self, options: dict[str, Any], seed: int, arranged: list[Card] | None) -> None:
-        self.options = options
-        self.players: int = options["players"]
+        super().__init__(options, seed, arranged)
         self.decks = 1 if self.players == 2 else 2
         self.bounce = options["ten_rule"] == "bounce"
-        self.seed = seed
-        self.arranged = arranged
-        self.rng = Rng(seed)
-        self.moves: list[str] = []
         self.totals = [0] * self.players
         self.rounds: list[RoundScore] = []
-        self.start_events: list[Event] = []
         self.round_no = 0
-        self.winner: int | str | None = None
         self.winners: list[int] = []
-        self.over = False
         # per round, set by _start_round
         self.first = 0
         self.turn = 0
@@ -223,13 +214,11 @@ class PisYedili(Game[str]):
 
     # ----------------------------------------------------------- creation
     @classmethod
-    def new(cls, options: dict[str, Any] | None = None, *, seed: int = 0,
-            deck: list[str] | str | None = None) -> "PisYedili":
-        opts = parse_options(OPTIONS, options)
-        arranged = arranged_deck(deck, deck_for(opts["players"]))
-        game = cls(opts, seed, arranged)
-        game.start_events = game._start_round(list(arranged) if arranged else None)
-        return game
+    def pack(cls, options: dict[str, Any]) -> list[Card]:
+        return deck_for(options["players"])
+
+    def _begin(self, deck: list[Card] | None) -> list[Event]:
+        return self._start_round(deck)
 
     def _start_round(self, deck: list[Card] | None) -> list[Event]:
         self.round_no += 1
@@ -261,10 +250,6 @@ class PisYedili(Game[str]):
         return [Event("round", self.first, info={"round": self.round_no, "stock": len(self.stock)})]
 
     # ----------------------------------------------------------- protocol
-    @property
-    def to_move(self) -> int | None:
-        return None if self.over else self.turn
-
     @property
     def pending(self) -> int:
         """Cards the player to move must draw unless it answers with a 7."""
@@ -358,9 +343,6 @@ class PisYedili(Game[str]):
         follow = f"the named suit {self.named}" if self.named else f"{self.top}'s suit or rank"
         return f"{move}: it must match {follow} (or be a Jack)"
 
-    def side(self, seat: int) -> int:
-        return seat
-
     # ----------------------------------------------------------- moves
     def _apply(self, move: str) -> list[Event]:
         seat = self.turn
@@ -392,7 +374,7 @@ class PisYedili(Game[str]):
         self.history.append((seat, move))
         self.opened.append(seat)
         events = [Event("play", seat, (move,), info={"opening": True})]
-        self.turn = (seat + 1) % self.players
+        self.turn = self.next_up()
         if len(self.opened) == self.players:
             self.phase = "play"
             self.drawn = False
@@ -488,8 +470,14 @@ class PisYedili(Game[str]):
 
     def _end_turn(self, seat: int) -> None:
         """``seat`` ends its turn without playing a 10: to the seat owed a turn, or the next."""
-        self.turn = self.stack.pop() if self.stack else self.next_seat(seat)
+        self.turn = self._following(seat)
+        if self.stack:
+            self.stack.pop()
         self.drawn = False
+
+    def _following(self, seat: int) -> int:
+        """Who moves when ``seat`` ends its turn in play: the seat owed a turn, or the next."""
+        return self.stack[-1] if self.stack else self.next_seat(seat)
 
     # ----------------------------------------------------------- end of a round
     def _end_round(self, out: int | None, card: Card | None) -> list[Event]:
@@ -586,50 +574,39 @@ class PisYedili(Game[str]):
             scores = self.rounds[-1].penalties
         else:
             scores = tuple(self.totals)
-        detail = {"rounds": [r.as_dict() for r in self.rounds], "winners": list(self.winners),
-                  "lower_is_better": self.lower_is_better}
+        detail = {"rounds": [r.as_dict() for r in self.rounds], "winners": list(self.winners)}
         return Result(self.over, self.winner if self.over else None, tuple(scores),
                       tuple(len(h) for h in self.hands), detail)
 
-    def arena_scores(self) -> tuple[float, ...]:
-        """Scores for the arena, where larger is better: minus the penalties."""
-        return tuple(-s for s in self.result().scores)
+    def next_up(self) -> int | None:
+        """Who moves after the player to move ends its turn (an Ace or a 10 it plays
+        changes that); None in the muamele and once over."""
+        if self.over or self.phase == "muamele":
+            return None
+        if self.phase == "opening":
+            return (self.turn + 1) % self.players
+        return self._following(self.turn)
+
+    def rounds_done(self) -> int:
+        return len(self.rounds)
+
+    def between_rounds(self) -> bool:
+        return bool(self.rounds) and not self.history and not self.over
 
     def view(self, seat: int) -> PisYediliView:
-        if not 0 <= seat < self.players:
-            raise BadInput(f"no seat {seat} in a {self.players}-player game")
+        common = self._seat_view(seat)
         ending = None
         if self.phase == "muamele" and self.ending is not None:
             ending = dict(self.ending, picks=[list(p) for p in self.picked], picks_left=self.picks_left)
         return PisYediliView(
-            seat=seat, players=self.players, ten_rule=self.options["ten_rule"],
+            **common, ten_rule=self.options["ten_rule"],
             target=self.options["target"], mode=self.options["mode"], round_no=self.round_no,
-            first=self.first, phase=self.phase, to_move=self.to_move,
+            first=self.first, phase=self.phase,
             hand=tuple(self.hands[seat]), hand_sizes=tuple(len(h) for h in self.hands),
             stock_size=len(self.stock), pile=tuple(self.pile), named=self.named,
             pending=self.pending, drawn=self.drawn, stack=tuple(self.stack),
             direction=self.direction, opened=tuple(self.opened), history=tuple(self.history),
             totals=tuple(self.totals), rounds=tuple(self.rounds), ending=ending,
-            tells=tuple(tuple(t) for t in self.tells), over=self.over,
+            tells=tuple(tuple(t) for t in self.tells),
+            winners=tuple(self.winners) if self.over else (),
         )
-
-    def copy(self) -> "PisYedili":
-        """An independent copy, cheaper than ``copy.deepcopy`` (used by search)."""
-        other = object.__new__(PisYedili)
-        other.__dict__.update(self.__dict__)
-        other.options = dict(self.options)
-        other.rng = Rng(self.rng.state)
-        other.moves = list(self.moves)
-        other.totals = list(self.totals)
-        other.rounds = list(self.rounds)
-        other.winners = list(self.winners)
-        other.hands = [list(h) for h in self.hands]
-        other.stock = list(self.stock)
-        other.pile = list(self.pile)
-        other.stack = list(self.stack)
-        other.opened = list(self.opened)
-        other.history = list(self.history)
-        other.pickers = list(self.pickers)
-        other.picked = [list(p) for p in self.picked]
-        other.tells = [list(t) for t in self.tells]
-        return other

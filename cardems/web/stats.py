@@ -248,7 +248,7 @@ def import_into(stored: Sequence[Record], text: Any) -> list[Record]:
 
 def lower_is_better(game: str) -> bool:
     """Whether the lowest score wins ``game`` (Pis Yedili's penalties): its rules say."""
-    return bool(game_class(game).lower_is_better)
+    return bool(game_class(game).game_type.lower_is_better)
 
 
 @dataclass(frozen=True)
