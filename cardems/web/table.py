@@ -247,7 +247,7 @@ class Table:
             if dom.now() - self._drawn >= QUIET_RENDER_MS or self.game.is_over():
                 self.render()
             return
-        before = dom.snapshot(TRAVELLING)
+        before = dom.snapshot(TRAVELLING) if self.travel_ms else None
         self._moving = False
         self.render()
         if started is not None:
