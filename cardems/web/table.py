@@ -11,8 +11,7 @@ is its own:
 - how events read (:meth:`describe`, one log line per event);
 - how its cards travel (:meth:`travel_hints`) and what a move shows after it is
   drawn (:meth:`after_shown`: a banner, a pause to see a capture);
-- what its result dialog says (:meth:`show_result`, through :meth:`open_result`);
-- its rounds, if a match has several (:meth:`rounds_done`, :meth:`between_rounds`).
+- what its result dialog says (:meth:`show_result`, through :meth:`open_result`).
 
 Every region is morphed, not replaced, so a card, the status line and each log
 line stay the same node across a move; keyboard focus stays where it was, or
@@ -64,8 +63,7 @@ class Table:
         self._drawn = 0.0
         self.session = Session(game, route.level, CLOCK, self, save=lambda g: app.save(route, g),
                                speed=lambda: app.speed, hint=self.hint_source(),
-                               helper_level=self.helper_level, rounds=self.rounds_done,
-                               between_rounds=self.between_rounds)
+                               helper_level=self.helper_level)
         dom.table_js()   # starts loading the morphing and travelling script
 
     # ------------------------------------------------------------ names
@@ -78,7 +76,7 @@ class Table:
 
     @property
     def seats(self) -> int:
-        return int(getattr(self.game, "players", 2))
+        return self.view.players
 
     def seat_name(self, seat: int | None) -> str:
         if seat == 0:
@@ -122,14 +120,6 @@ class Table:
     def hint_source(self) -> HintSource | None:
         """What the hint asks (default: the Hard bot's move for the human's seat)."""
         return None
-
-    def rounds_done(self, game: Game) -> int:
-        """How many rounds or deals of a match are finished (0 for a one-round game)."""
-        return 0
-
-    def between_rounds(self, game: Game) -> bool:
-        """Reloaded while a round's result was up: show it again."""
-        return False
 
     def card_move(self, card: str) -> str | None:
         """The move a click on the human's card ``card`` means (None: no move)."""
@@ -360,14 +350,14 @@ class Table:
     # ------------------------------------------------------------ the result
     def open_result(self, title: str, body: str, *, final: bool, next_label: str = "") -> None:
         """Open the result dialog. ``final``: the game is over (sets ``data-winner`` /
-        ``data-scores`` from ``game.result()`` and ``data-cardems="over"``); otherwise
+        ``data-scores`` from the view's outcome and ``data-cardems="over"``); otherwise
         a round of a match ended and a ``next`` button goes on."""
         t = self.t
         dialog = dom.by_id("result")
         if final:
-            result = self.game.result()
-            dialog.setAttribute("data-winner", str(result.winner))
-            dialog.setAttribute("data-scores", ",".join(str(s) for s in result.scores))
+            view = self.view
+            dialog.setAttribute("data-winner", str(view.winner))
+            dialog.setAttribute("data-scores", ",".join(str(s) for s in view.final_scores or ()))
             buttons = (markup.button("close", t("action.close"))
                        + markup.button("options", t("action.options"), extra={"aria-haspopup": "dialog"})
                        + markup.button("new-game", t("action.new_game"), classes="primary",

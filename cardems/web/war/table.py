@@ -82,7 +82,7 @@ class WarTable(Table):
     # ------------------------------------------------------------ drawing
     def extra_controls(self) -> str:
         t = self.t
-        over, auto, finishing = self.game.is_over(), self.session.autoplay, self.session.finishing
+        over, auto, finishing = self.view.over, self.session.autoplay, self.session.finishing
         return (markup.button("autoplay", t("war.autoplay"), enabled=not (over or finishing), classes="toggle",
                               extra={"aria-pressed": "true" if auto else "false"})
                 + markup.button("finish", t("war.stop") if finishing else t("war.finish"), enabled=not over,
@@ -196,14 +196,12 @@ class WarTable(Table):
 
     # ------------------------------------------------------------ the result
     def show_result(self) -> None:
-        game = self.game
-        result = game.result()
+        view = self.view
         t = self.t
-        title = t("result.win") if result.winner == 0 else t("result.lose", name=self.seat_name(1))
-        wars = result.detail["wars"]
-        body = (markup.note(t("war.result.summary", battles=result.detail["battles"], wars=wars))
+        title = t("result.win") if view.winner == 0 else t("result.lose", name=self.seat_name(1))
+        body = (markup.note(t("war.result.summary", battles=view.battles, wars=view.wars))
                 + markup.score_table([self.seat_name(0), self.seat_name(1)],
-                                     [(t("war.cards"), [markup.ltr(s) for s in result.scores], "row-total")]))
+                                     [(t("war.cards"), [markup.ltr(s) for s in view.final_scores or ()], "row-total")]))
         self.open_result(title, body, final=True)
 
 
