@@ -16,6 +16,7 @@ stores; :meth:`from_json` replays it, so a corrupt save cannot load half-way.
 
 from __future__ import annotations
 
+import reprlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -56,22 +57,35 @@ class Option:
     default: Any
 
     def parse(self, raw: Any) -> Any:
-        """Turn a value from a route, the CLI or JSON into a typed value."""
+        """Turn a value from a route, the CLI or JSON into a typed value.
+
+        A value of the option's own type matches itself (``True`` is not ``1``);
+        a text (or a whole number) matches a value written the same way, in any case.
+        """
         for value in self.values:
-            if raw == value or str(raw).strip().lower() == str(value).lower():
+            if type(raw) is type(value) and raw == value:
                 return value
+        text = _plain_text(raw)
+        if text is not None:
+            for value in self.values:
+                if text == str(value).lower():
+                    return value
         allowed = ", ".join(str(v).lower() for v in self.values)
-        raise BadInput(f"option {self.name}={raw!r} is not allowed (choose from: {allowed})")
+        raise BadInput(f"option {self.name}={shown(raw)} is not allowed (choose from: {allowed})")
 
 
-def parse_options(specs: tuple[Option, ...], raw: dict[str, Any] | None) -> dict[str, Any]:
+def parse_options(specs: tuple[Option, ...], raw: Any) -> dict[str, Any]:
     """Typed options with defaults filled in; unknown names are an error."""
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise BadInput(f"the options must be NAME=VALUE pairs (a JSON object), not {shown(raw)}")
     known = {spec.name: spec for spec in specs}
     out = {spec.name: spec.default for spec in specs}
-    for name, value in (raw or {}).items():
-        spec = known.get(name.replace("-", "_"))
+    for name, value in raw.items():
+        spec = known.get(name.replace("-", "_")) if isinstance(name, str) else None
         if spec is None:
-            raise BadInput(f"unknown option {name!r} (known: {', '.join(known)})")
+            raise BadInput(f"unknown option {shown(name)} (known: {', '.join(known) or 'none'})")
         out[spec.name] = spec.parse(value)
     return out
 
@@ -316,29 +330,70 @@ class Game(ABC, Generic[M, V]):
         """Rebuild a game from :meth:`to_json` output; :class:`BadInput` if corrupt."""
         if not isinstance(data, dict):
             raise BadInput("the save is not a JSON object")
-        if data.get("format") != SAVE_FORMAT:
-            raise BadInput(f"unknown save format {data.get('format')!r}")
+        version = data.get("format")
+        if type(version) is not int or version != SAVE_FORMAT:
+            raise BadInput(f"unknown save format {shown(version)}")
         if data.get("game") != cls.name:
-            raise BadInput(f"the save is for {data.get('game')!r}, not {cls.name!r}")
+            raise BadInput(f"the save is for {shown(data.get('game'))}, not {cls.name!r}")
         seed, moves, deck = data.get("seed"), data.get("moves"), data.get("deck")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise BadInput("the save has no valid seed")
+        if whole_number(seed, 0, SEED_LIMIT - 1) is None:
+            raise BadInput("the save has no valid seed (a whole number between 0 and 2^53)")
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise BadInput("the save's moves are not a list of texts")
         if deck is not None and not (isinstance(deck, list) and all(isinstance(c, str) for c in deck)):
             raise BadInput("the save's deck is not a list of card codes")
-        game = cls.new(data.get("options") or {}, seed=seed, deck=deck)
+        game = cls.new(data.get("options"), seed=seed, deck=deck)
         for number, text in enumerate(moves, 1):
             try:
                 game.play(text)
             except BadInput as exc:
-                raise BadInput(f"the save's move {number} ({text}) fails: {exc}") from None
+                raise BadInput(f"the save's move {number} ({shown(text)}) fails: {exc}") from None
         return game
+
+
+# ---------------------------------------------------------------- outside input
+SEED_LIMIT = 2**53       # seeds stay exact in JavaScript
+MAX_DIGITS = 20          # longer digit strings are refused before int() sees them
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = 60
+_SHORT.maxlevel = 2
+
+
+def shown(raw: Any) -> str:
+    """``raw`` as a message shows it: its ``repr``, shortened (outside values may be huge)."""
+    try:
+        return _SHORT.repr(raw)
+    except (ValueError, RecursionError):   # an int past Python's 4,300-digit conversion limit
+        return f"a {type(raw).__name__} too long to show"
+
+
+def _plain_text(raw: Any) -> str | None:
+    """A text or a (reasonably sized) whole number, lower-cased for comparison; else None."""
+    if isinstance(raw, str):
+        return raw.strip().lower()
+    if isinstance(raw, int) and not isinstance(raw, bool) and abs(raw) < 10**MAX_DIGITS:
+        return str(raw)
+    return None
+
+
+def whole_number(raw: Any, low: int, high: int) -> int | None:
+    """``raw`` as an int in ``low..high``: an int (not a bool) or a text of ASCII digits
+    ``0``-``9`` only (``str.isdigit`` also accepts ``²``, ``①``, ``፰``); None if it is not."""
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        number = raw
+    elif isinstance(raw, str):
+        text = raw.strip()
+        if not (0 < len(text) <= MAX_DIGITS and text.isascii() and text.isdigit()):
+            return None
+        number = int(text)
+    else:
+        return None
+    return number if low <= number <= high else None
 
 
 def parse_seed(raw: Any) -> int:
     """A seed from text: a non-negative integer below 2**53 (safe in JavaScript)."""
-    text = str(raw).strip()
-    if not text.isdigit() or int(text) >= 2**53:
-        raise BadInput(f"seed {raw!r} is not a whole number between 0 and 2^53")
-    return int(text)
+    seed = whole_number(raw, 0, SEED_LIMIT - 1)
+    if seed is None:
+        raise BadInput(f"seed {shown(raw)} is not a whole number between 0 and 2^53")
+    return seed

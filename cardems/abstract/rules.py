@@ -23,7 +23,7 @@ from cardems.abstract.score import (SEQUENCE_RANKS, SHORT_RANKS, SUIT_ORDER, Dea
                                     score_half)
 from cardems.cards import JOKER, Card, suit_of
 from cardems.errors import BadInput
-from cardems.game import Event, Game, GameType, Option, Result, SeatView
+from cardems.game import Event, Game, GameType, Option, Result, SeatView, shown, whole_number
 
 Move = Union[str, int]        # "first" / "second", or a take size
 CHOICES = ("first", "second")
@@ -32,16 +32,18 @@ SUIT_LIMIT = {"S": 1, "H": 2, "C": 3, "D": 4}
 BASE_LIMIT = 3
 UNLIMITED_FIRST = 12
 HALF_52 = 26
+MAX_TARGET = 1_000_000
 
 
 class PointsOption(Option):
     """A positive whole number; ``values`` are only the suggestions a form offers."""
 
     def parse(self, raw: Any) -> Any:
-        text = str(raw).strip()
-        if isinstance(raw, bool) or not text.isdigit() or not 0 < int(text) <= 1_000_000:
-            raise BadInput(f"option {self.name}={raw!r} is not allowed (a whole number of points, 1 or more)")
-        return int(text)
+        points = whole_number(raw, 1, MAX_TARGET)
+        if points is None:
+            raise BadInput(f"option {self.name}={shown(raw)} is not allowed "
+                           f"(a whole number of points from 1 to {MAX_TARGET:,})")
+        return points
 
 
 OPTIONS = (
@@ -209,12 +211,15 @@ class Abstract(Game[Move, AbstractView]):
         return list(range(1, self.limit() + 1))
 
     def parse_move(self, text: str) -> Move:
-        word = str(text).strip().lower()
+        if not isinstance(text, str):
+            raise BadInput(f"not a move: {shown(text)}")
+        word = text.strip().lower()
         if word in CHOICES:
             return word
-        if word.isdigit() and 0 < int(word) <= 52:
-            return int(word)
-        raise BadInput(f"{text!r} is not a move (write first, second, or how many cards to take, e.g. 2)")
+        size = whole_number(word, 1, 52)
+        if size is not None:
+            return size
+        raise BadInput(f"{shown(text)} is not a move (write first, second, or how many cards to take, e.g. 2)")
 
     def format_move(self, move: Move) -> str:
         return str(move)

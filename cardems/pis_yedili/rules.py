@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from cardems.cards import SUITS, Card, parse_card, standard_deck
-from cardems.errors import BadInput, IllegalMove
-from cardems.game import Event, Game, GameType, Option, Result, SeatView
+from cardems.errors import BadInput
+from cardems.game import Event, Game, GameType, Option, Result, SeatView, shown, whole_number
 
 HAND = 7
 PENALTY_PER_SEVEN = 3
@@ -30,6 +30,7 @@ VALUES.update({str(n): n for n in range(2, 10)})
 MULTIPLIERS = {"J": 2, "7": 3}
 MAX_TELLS = 4
 DRAW, PASS = "draw", "pass"
+MAX_PICK = 2 * 52                 # no stock holds more face-down cards than two packs
 SUIT_ORDER = {s: i for i, s in enumerate(("S", "H", "C", "D"))}   # alternating colours
 RANK_ORDER = {r: i for i, r in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))}
 
@@ -286,27 +287,27 @@ class PisYedili(Game[str, PisYediliView]):
 
     def parse_move(self, text: str) -> str:
         if not isinstance(text, str):
-            raise BadInput(f"not a move: {text!r}")
+            raise BadInput(f"not a move: {shown(text)}")
         raw = text.strip()
         low = raw.lower()
         if low in (DRAW, PASS):
             return low
         if low.startswith("pick:"):
-            number = low[5:]
-            if not number.isdigit() or int(number) < 1:
-                raise BadInput(f"{raw!r}: a pick is pick:N with N = 1, 2, ... (the N-th face-down card)")
-            return f"pick:{int(number)}"
+            number = whole_number(low[5:], 1, MAX_PICK)
+            if number is None:
+                raise BadInput(f"{shown(raw)}: a pick is pick:N with N = 1, 2, ... (the N-th face-down card)")
+            return f"pick:{number}"
         card_text, sep, named = raw.partition(":")
         card = parse_card(card_text)
         if card[:-1] == "J":
             if not sep:
-                raise BadInput(f"{raw!r}: a Jack names the suit to follow, e.g. {card}:S")
+                raise BadInput(f"{shown(raw)}: a Jack names the suit to follow, e.g. {card}:S")
             named = named.strip().upper()
             if named not in SUITS:
-                raise BadInput(f"{raw!r}: the named suit must be one of S H D C")
+                raise BadInput(f"{shown(raw)}: the named suit must be one of S H D C")
             return f"{card}:{named}"
         if sep:
-            raise BadInput(f"{raw!r}: only a Jack names a suit")
+            raise BadInput(f"{shown(raw)}: only a Jack names a suit")
         return card
 
     def format_move(self, move: str) -> str:

@@ -30,7 +30,7 @@ from typing import Any, Union
 
 from cardems.cards import RANKS, Card, parse_card, rank_of, standard_deck
 from cardems.errors import BadInput, IllegalMove
-from cardems.game import Event, Game, GameType, Option, Result, SeatView
+from cardems.game import Event, Game, GameType, Option, Result, SeatView, shown
 
 HAND = 3
 BURN = 3
@@ -160,11 +160,11 @@ class War(Game[Move, WarView]):
     def parse_move(self, text: str) -> Move:
         """``QS`` (one seat's card) or ``QS/10D`` (a whole battle: human's card / computer's)."""
         if not isinstance(text, str):
-            raise BadInput(f"not a move: {text!r}")
+            raise BadInput(f"not a move: {shown(text)}")
         if "/" in text:
             human, sep, computer = text.partition("/")
             if "/" in computer:
-                raise BadInput(f"{text!r} is not a battle (write it as human's card/computer's card, e.g. QS/10D)")
+                raise BadInput(f"{shown(text)} is not a battle (write it as human's card/computer's card, e.g. QS/10D)")
             return parse_card(human), parse_card(computer)
         return parse_card(text)
 

@@ -94,7 +94,7 @@ class App:
             dialog = dom.by_id("result")
             if dialog is not None and dialog.open:
                 self.table.show_result()
-        elif self.route.game is None or self.route.coming:
+        elif not self.route.is_table:
             self.render_tiles()
         options = dom.by_id("options")
         if options is not None and options.open:
@@ -138,7 +138,7 @@ class App:
         route = parse_route(str(window.location.hash or ""))
         self.notices = list(route.notices)
         self.route = route
-        if route.game is None or route.coming:
+        if not route.is_table:  # the lobby; a screen (#/rules/.., #/stats, #/daily/..) is not shown yet
             self.show_lobby(route)
         else:
             self.show_table(route)

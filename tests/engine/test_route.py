@@ -1,5 +1,6 @@
 """Routes of the page (pure Python, no browser)."""
 
+import pytest
 from hypothesis import given, strategies as st
 
 from cardems.games import PLANNED, is_playable
@@ -35,6 +36,43 @@ def test_canonical_hash_round_trips():
     assert again.options == route.options and again.seed == 7
     assert parse_route("#/pisti?seed=7").to_hash() == "#/pisti?seed=7"
     assert "speed" not in parse_route("#/pisti?seed=7&speed=fast").to_hash_without_speed()
+
+
+@pytest.mark.parametrize("text,screen,game", [
+    ("#/rules/pisti", "rules", "pisti"), ("#/RULES/Pis-Yedili/", "rules", "pis-yedili"),
+    ("#/stats", "stats", None), ("#/stats/", "stats", None),
+    ("#/daily/war", "daily", "war"), ("#/daily/abstract?speed=instant", "daily", "abstract"),
+])
+def test_screens_are_told_apart_from_the_lobby_and_the_tables(text, screen, game):
+    route = parse_route(text)
+    assert (route.screen, route.game, route.notices, route.is_table) == (screen, game, [], False)
+    assert parse_route(route.to_hash()).screen == screen and parse_route(route.to_hash()).game == game
+    assert route.to_hash().startswith(f"#/{screen}")
+
+
+def test_the_lobby_and_tables_have_no_screen():
+    assert parse_route("#/").screen is None and not parse_route("#/").is_table
+    table = parse_route("#/war?seed=3")
+    assert table.screen is None and table.is_table and table.to_hash() == "#/war?seed=3"
+
+
+@pytest.mark.parametrize("text,name", [
+    ("#/rules/chess", "chess"), ("#/daily/chess?speed=fast", "chess"), ("#/rules", "rules"),
+    ("#/daily", "daily"), ("#/stats/pisti", "stats/pisti"), ("#/rules/pisti/extra", "pisti/extra"),
+    ("#/rules/" + "x" * 500, "x" * 40),
+])
+def test_an_unknown_or_malformed_screen_is_the_lobby_with_a_notice(text, name):
+    route = parse_route(text)
+    assert (route.game, route.screen) == (None, None)
+    assert route.notices == [("notice.unknown_game", {"name": name})]
+
+
+def test_the_days_deal_takes_only_a_speed():
+    route = parse_route("#/daily/pisti?speed=instant&seed=4&players=3&speed=warp")
+    assert (route.screen, route.game, route.seed, route.speed, route.options) == ("daily", "pisti", None, "instant", {})
+    assert [key for key, _ in route.notices] == ["notice.unknown_option", "notice.unknown_option", "notice.bad_value"]
+    assert route.to_hash() == "#/daily/pisti?speed=instant" and route.to_hash_without_speed() == "#/daily/pisti"
+    assert parse_route("#/rules/war?seed=1").to_hash() == "#/rules/war"
 
 
 @given(st.text(max_size=80))
@@ -93,7 +131,6 @@ def test_the_form_shows_the_current_setup_in_either_language():
 # ---------------------------------------------------------------- any game's form, from its options
 import sys  # noqa: E402
 
-import pytest  # noqa: E402
 import types  # noqa: E402
 
 from cardems import games  # noqa: E402
