@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cardems.errors import BadInput
-from cardems.game import shown
+from cardems.errors import shown
 
 Card = str
 

@@ -1,4 +1,10 @@
-"""The engine's exceptions: one for an illegal move, one for other bad input."""
+"""The engine's exceptions: one for an illegal move, one for other bad input; and
+how a message shows a value that came from outside."""
+
+from __future__ import annotations
+
+import reprlib
+from typing import Any
 
 
 class BadInput(ValueError):
@@ -13,3 +19,16 @@ class IllegalMove(BadInput):
 
     The game is left exactly as it was before the move was tried.
     """
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = 60
+_SHORT.maxlevel = 2
+
+
+def shown(raw: Any) -> str:
+    """``raw`` as a message shows it: its ``repr``, shortened (outside values may be huge)."""
+    try:
+        return _SHORT.repr(raw)
+    except (ValueError, RecursionError):   # an int past Python's 4,300-digit conversion limit
+        return f"a {type(raw).__name__} too long to show"

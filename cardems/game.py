@@ -16,7 +16,6 @@ stores; :meth:`from_json` replays it, so a corrupt save cannot load half-way.
 
 from __future__ import annotations
 
-import reprlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -24,7 +23,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from cardems.cards import Card, arranged_deck
-from cardems.errors import BadInput, IllegalMove
+from cardems.errors import BadInput, IllegalMove, shown  # noqa: F401  (shown: re-exported)
 from cardems.rng import Rng
 
 SAVE_FORMAT = 1
@@ -354,19 +353,6 @@ class Game(ABC, Generic[M, V]):
 # ---------------------------------------------------------------- outside input
 SEED_LIMIT = 2**53       # seeds stay exact in JavaScript
 MAX_DIGITS = 20          # longer digit strings are refused before int() sees them
-_SHORT = reprlib.Repr()
-_SHORT.maxstring = _SHORT.maxother = 60
-_SHORT.maxlevel = 2
-
-
-def shown(raw: Any) -> str:
-    """``raw`` as a message shows it: its ``repr``, shortened (outside values may be huge)."""
-    try:
-        return _SHORT.repr(raw)
-    except (ValueError, RecursionError):   # an int past Python's 4,300-digit conversion limit
-        return f"a {type(raw).__name__} too long to show"
-
-
 def _plain_text(raw: Any) -> str | None:
     """A text or a (reasonably sized) whole number, lower-cased for comparison; else None."""
     if isinstance(raw, str):
