@@ -222,6 +222,7 @@ class Game(ABC, Generic[M]):
 # ---------------------------------------------------------------- outside input
 SEED_LIMIT = 2**53       # seeds stay exact in JavaScript
 MAX_DIGITS = 20          # longer digit strings are refused before int() sees them
+SHOWN = 120              # at most this much of an outside value goes into a message
 _SHORT = reprlib.Repr()
 _SHORT.maxstring = _SHORT.maxother = 60
 _SHORT.maxlevel = 2
@@ -230,9 +231,10 @@ _SHORT.maxlevel = 2
 def shown(raw: Any) -> str:
     """``raw`` as a message shows it: its ``repr``, shortened (outside values may be huge)."""
     try:
-        return _SHORT.repr(raw)
-    except (ValueError, RecursionError):   # an int past Python's 4,300-digit conversion limit
-        return f"a {type(raw).__name__} too long to show"
+        text = _SHORT.repr(raw)
+    except (ValueError, RecursionError):   # an int past the 4,300-digit conversion limit (Python 3.11)
+        return f"a value of type {type(raw).__name__} too long to show"
+    return text if len(text) <= SHOWN else text[:SHOWN - 3] + "..."
 
 
 def _plain_text(raw: Any) -> str | None:
