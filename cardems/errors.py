@@ -21,6 +21,7 @@ class IllegalMove(BadInput):
     """
 
 
+SHOWN = 120              # at most this much of an outside value goes into a message
 _SHORT = reprlib.Repr()
 _SHORT.maxstring = _SHORT.maxother = 60
 _SHORT.maxlevel = 2
@@ -29,6 +30,7 @@ _SHORT.maxlevel = 2
 def shown(raw: Any) -> str:
     """``raw`` as a message shows it: its ``repr``, shortened (outside values may be huge)."""
     try:
-        return _SHORT.repr(raw)
-    except (ValueError, RecursionError):   # an int past Python's 4,300-digit conversion limit
-        return f"a {type(raw).__name__} too long to show"
+        text = _SHORT.repr(raw)
+    except (ValueError, RecursionError):   # an int past the 4,300-digit conversion limit (Python 3.11)
+        return f"a value of type {type(raw).__name__} too long to show"
+    return text if len(text) <= SHOWN else text[:SHOWN - 3] + "..."

@@ -9,7 +9,7 @@ from hypothesis import example, given, settings, strategies as st
 
 from cardems.cards import arranged_deck, parse_card, parse_cards, standard_deck
 from cardems.errors import BadInput
-from cardems.game import Option, parse_options, parse_seed
+from cardems.game import SHOWN, Option, parse_options, parse_seed, shown
 from cardems.games import PLANNED, game_class
 from cardems.rng import Rng
 from cardems.web.route import parse_route
@@ -33,6 +33,12 @@ def refused(call, *args):
         message = str(exc)
         assert message and "\n" not in message and len(message) <= 400, message
         return None
+
+
+@given(JSON)
+@example([["x" * 80] * 9, {"k" * 90: ["v" * 70] * 9}, "y" * 500])
+def test_a_value_shown_in_a_message_is_short_on_every_python(raw):
+    assert 0 < len(shown(raw)) <= SHOWN and "\n" not in shown(raw)
 
 
 # ---------------------------------------------------------------- seeds
