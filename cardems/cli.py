@@ -151,6 +151,42 @@ def cmd_arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+def ladder_parser() -> argparse.ArgumentParser:
+    from cardems.ladder import GAMES
+
+    parser = _Parser(prog="python -m cardems arena ladder",
+                     description="every game and seat count: normal vs easy and hard vs normal, mirrored")
+    parser.add_argument("--deals", type=int, default=1000, help="mirrored deals per row")
+    parser.add_argument("--seed", default="1")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (they share the shards)")
+    parser.add_argument("--game", action="append", choices=[name for name, _ in GAMES],
+                        help="only this game (repeatable)")
+    parser.add_argument("--cache", default=".ladder-cache.jsonl",
+                        help="finished shards are kept here, so a stopped ladder resumes ('' for none)")
+    parser.add_argument("--json", action="store_true", help="print the rows as JSON")
+    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    return parser
+
+
+def cmd_ladder(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
+    from cardems import ladder
+
+    args = ladder_parser().parse_args(argv)
+    if args.deals < 1:
+        raise BadInput(f"--deals must be at least 1 (got {args.deals})")
+    if args.jobs < 1:
+        raise BadInput(f"--jobs must be at least 1 (got {args.jobs})")
+
+    def show(line: str) -> None:
+        err.write(line + "\n")
+        err.flush()
+
+    rows = ladder.run(args.deals, parse_seed(args.seed), jobs=args.jobs, cache=args.cache or None,
+                      games=args.game, progress=None if args.quiet else show)
+    ladder.write(rows, args.json, out)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m cardems", description="Cardems card games")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -165,7 +201,8 @@ def build_parser() -> argparse.ArgumentParser:
     ply.add_argument("--level", default="normal", choices=("easy", "normal", "hard"))
     ply.add_argument("--seed")
     ply.add_argument("--option", action="append", metavar="NAME=VALUE")
-    are = sub.add_parser("arena", help="bots against each other on mirrored deals")
+    are = sub.add_parser("arena", help="bots against each other on mirrored deals "
+                         "(python -m cardems arena ladder: every game and level)")
     are.add_argument("game", choices=PLANNED)
     are.add_argument("--bots", default="hard,normal", help="two levels, e.g. hard,normal")
     are.add_argument("--deals", type=int, default=1000)
@@ -181,7 +218,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
          err: TextIO | None = None, inp: TextIO | None = None) -> int:
     out, err, inp = out or sys.stdout, err or sys.stderr, inp or sys.stdin
+    argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        if argv[:2] == ["arena", "ladder"]:
+            return cmd_ladder(argv[2:], out, err)
         args = build_parser().parse_args(argv)
         if args.command == "replay":
             return cmd_replay(args, out)
