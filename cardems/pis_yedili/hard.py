@@ -19,7 +19,6 @@ only on the view and the seed.
 from __future__ import annotations
 
 import math
-import time
 from typing import Any, Generator
 
 from cardems.pis_yedili.normal import PisYediliNormal, Table, choose, choose_opening, jack
@@ -121,10 +120,9 @@ class GatedSearch(SamplingSearch):
     ``z`` standard errors above zero. Noise alone then rarely moves it off the
     baseline, and each deviation is one the sampled worlds agree on."""
 
-    def __init__(self, model: Any, samples: int, z: float, time_cap: float | None = None) -> None:
+    def __init__(self, model: Any, samples: int, z: float) -> None:
         super().__init__(model, samples, level="hard")
         self.z = z
-        self.time_cap = time_cap       # seconds; a safety for the browser, None elsewhere
 
     def choose_steps(self, view: Any, legal: list[str], rng: Rng) -> Generator[None, None, str]:
         if len(legal) == 1:
@@ -142,7 +140,6 @@ class GatedSearch(SamplingSearch):
         model = self.model
         alive = list(range(len(legal)))
         gains: dict[int, list[float]] = {i: [] for i in alive[1:]}
-        started = time.perf_counter()
         for done in range(1, self.samples + 1):
             world, _weight = model.sample(view, rng)
             playout_seed = rng.next64()
@@ -154,8 +151,6 @@ class GatedSearch(SamplingSearch):
             for i in alive[1:]:
                 gains[i].append(values[i] - values[0])
             yield
-            if self.time_cap is not None and done >= 2 and time.perf_counter() - started > self.time_cap:
-                break                  # out of time: decide on the worlds seen (the gate is stricter)
             if done % CHECK == 0:
                 alive = [0] + [i for i in alive[1:] if bounds(gains[i], STOP_Z)[1] > 0.0]
                 if len(alive) == 1:
@@ -179,17 +174,9 @@ class PisYediliHard:
 
     level = "hard"
 
-    def __init__(self, samples: int = SAMPLES, z: float = Z, time_cap: float | None = None) -> None:
+    def __init__(self, samples: int = SAMPLES, z: float = Z) -> None:
         self.normal = PisYediliNormal()
-        self.search = GatedSearch(PisYediliModel(), samples, z, time_cap)
-
-    @property
-    def time_cap(self) -> float | None:
-        return self.search.time_cap
-
-    @time_cap.setter
-    def time_cap(self, seconds: float | None) -> None:
-        self.search.time_cap = seconds
+        self.search = GatedSearch(PisYediliModel(), samples, z)
 
     def candidates(self, view: PisYediliView, legal: list[str]) -> list[str]:
         """The moves worth searching, Normal's choice first: a Jack naming a suit its
