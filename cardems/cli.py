@@ -161,6 +161,9 @@ def ladder_parser() -> argparse.ArgumentParser:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (they share the shards)")
     parser.add_argument("--game", action="append", choices=[name for name, _ in GAMES],
                         help="only this game (repeatable)")
+    parser.add_argument("--players", type=int, action="append", help="only this many seats (repeatable)")
+    parser.add_argument("--pair", action="append", metavar="BOT,OPPONENT",
+                        help="only this match-up, e.g. hard,normal (repeatable; default: normal,easy and hard,normal)")
     parser.add_argument("--cache", default=".ladder-cache.jsonl",
                         help="finished shards are kept here, so a stopped ladder resumes ('' for none)")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
@@ -177,12 +180,20 @@ def cmd_ladder(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     if args.jobs < 1:
         raise BadInput(f"--jobs must be at least 1 (got {args.jobs})")
 
+    pairs = ladder.PAIRS
+    if args.pair:
+        pairs = tuple(tuple(p.strip().lower() for p in pair.split(",")) for pair in args.pair)
+        if any(len(p) != 2 or not all(p) for p in pairs):
+            raise BadInput(f"--pair takes two levels separated by a comma, e.g. hard,normal (got {args.pair})")
+        for rung in ladder.rungs(args.game, args.players, pairs):
+            make_bot(rung.game, rung.bot), make_bot(rung.game, rung.opponent)   # unknown levels: before any work
+
     def show(line: str) -> None:
         err.write(line + "\n")
         err.flush()
 
     rows = ladder.run(args.deals, parse_seed(args.seed), jobs=args.jobs, cache=args.cache or None,
-                      games=args.game, progress=None if args.quiet else show)
+                      games=args.game, players=args.players, pairs=pairs, progress=None if args.quiet else show)
     ladder.write(rows, args.json, out)
     return 0
 

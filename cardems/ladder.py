@@ -65,12 +65,16 @@ GAMES: tuple[tuple[str, tuple[dict[str, Any], ...]], ...] = (
 PAIRS = (("normal", "easy"), ("hard", "normal"))
 
 
-def rungs(games: Iterable[str] | None = None) -> list[Rung]:
-    """Every row of the ladder (of ``games`` only, if given), in table order."""
+def rungs(games: Iterable[str] | None = None, players: Iterable[int] | None = None,
+          pairs: Iterable[tuple[str, str]] = PAIRS) -> list[Rung]:
+    """Every row of the ladder (of ``games``, ``players`` seats and ``pairs`` only, if
+    given), in table order."""
     wanted = set(games) if games is not None else None
+    seats = set(players) if players is not None else None
     return [Rung(game, tuple(sorted(options.items())), bot, opponent)
             for game, variants in GAMES if wanted is None or game in wanted
-            for options in variants for bot, opponent in PAIRS]
+            for options in variants if seats is None or options.get("players", 2) in seats
+            for bot, opponent in pairs]
 
 
 def shards(deals: int) -> list[tuple[int, int]]:
@@ -129,10 +133,11 @@ def row(rung: Rung, score: arena.Score, deals: int) -> dict[str, Any]:
 
 
 def run(deals: int, seed: int, jobs: int = 1, cache: str | None = None,
-        games: Iterable[str] | None = None,
+        games: Iterable[str] | None = None, players: Iterable[int] | None = None,
+        pairs: Iterable[tuple[str, str]] = PAIRS,
         progress: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
     """Play (or take from ``cache``) every shard of every rung; one row per rung."""
-    ladder = rungs(games)
+    ladder = rungs(games, players, pairs)
     done = load_cache(cache)
     tasks = [(rung, seed, start, stop) for rung in ladder for start, stop in shards(deals)
              if rung.key(seed, start, stop) not in done]

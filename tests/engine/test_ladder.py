@@ -94,8 +94,16 @@ def test_equal_bots_differ_by_zero_against_the_mean_of_the_others(game, options,
         assert sum(best) < 0
 
 
+def test_rows_can_be_chosen_by_seats_and_match_up(tmp_path):
+    code, out, _ = run("arena", "ladder", "--game", "pisti", "--players", "3", "--pair", "hard,easy",
+                       "--deals", "1", "--json", "--quiet", "--cache", "")
+    rows = json.loads(out)
+    assert code == 0 and [(r["label"], r["bot"], r["opponent"]) for r in rows] == [("pisti 3p", "hard", "easy")]
+
+
 def test_bad_ladder_input_exits_2():
     for argv, needle in ((["--deals", "0"], "--deals"), (["--jobs", "0"], "--jobs"),
+                         (["--pair", "hard"], "--pair"), (["--pair", "hard,godly"], "godly"),
                          (["--game", "chess"], "chess"), (["--seed", "x"], "seed")):
         code, out, err = run("arena", "ladder", *argv)
         assert code == 2 and out == "" and needle in err
