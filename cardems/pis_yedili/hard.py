@@ -29,7 +29,7 @@ from cardems.rng import Rng
 from cardems.search import SamplingSearch, run_steps
 
 SAMPLES = 16           # sampled worlds per decision, at most
-SAMPLES_BY_PLAYERS = {2: 16, 3: 14, 4: 10}   # ... fewer where rounds are longer (think time p95 in Pyodide)
+SAMPLES_BY_PLAYERS = {2: 16, 3: 12, 4: 10}   # ... fewer where rounds are longer (think time p95 in Pyodide)
 Z = 1.0                # standard errors a move's gain over Normal's choice must clear
 FALSE_ALARM = 0.16     # with 3-4 players: the chance that noise alone moves Hard off Normal's
                        # choice, shared among the other candidates (z = 1.0 for one of them)
