@@ -165,7 +165,9 @@ def ladder_parser() -> argparse.ArgumentParser:
     parser.add_argument("--pair", action="append", metavar="BOT,OPPONENT",
                         help="only this match-up, e.g. hard,normal (repeatable; default: normal,easy and hard,normal)")
     parser.add_argument("--cache", default=".ladder-cache.jsonl",
-                        help="finished shards are kept here, so a stopped ladder resumes ('' for none)")
+                        help="finished shards are kept here, so a stopped ladder resumes ('' for none); "
+                             "keyed by game, options, bots, seed and deals, not by the code: remove it "
+                             "after changing a bot")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
     return parser

@@ -2,6 +2,7 @@
 
 import io
 import json
+import sys
 
 import pytest
 
@@ -66,6 +67,14 @@ def test_a_stopped_ladder_resumes_from_its_cache(tmp_path, monkeypatch):
     played.clear()
     assert ladder.run(3, 7, cache=cache, games=["war"]) == first and played == []
     assert ladder.run(3, 8, cache=cache, games=["war"]) != first   # another seed is another key
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="no processes in Pyodide")
+def test_workers_share_the_shards_and_change_nothing(tmp_path, monkeypatch):
+    monkeypatch.setattr(ladder, "SHARD", 1)
+    alone = ladder.run(3, 4, games=["war"], pairs=[("normal", "easy")])
+    shared = ladder.run(3, 4, jobs=2, cache=str(tmp_path / "c.jsonl"), games=["war"], pairs=[("normal", "easy")])
+    assert shared == alone
 
 
 def test_shards_add_up_to_the_arena_run(monkeypatch):
