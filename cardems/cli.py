@@ -184,6 +184,55 @@ def cmd_arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+def ladder_parser() -> argparse.ArgumentParser:
+    from cardems.ladder import GAMES
+
+    parser = _Parser(prog="python -m cardems arena ladder",
+                     description="every game and seat count: normal vs easy and hard vs normal, mirrored")
+    parser.add_argument("--deals", type=int, default=1000, help="mirrored deals per row")
+    parser.add_argument("--seed", default="1")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (they share the shards)")
+    parser.add_argument("--game", action="append", choices=[name for name, _ in GAMES],
+                        help="only this game (repeatable)")
+    parser.add_argument("--players", type=int, action="append", help="only this many seats (repeatable)")
+    parser.add_argument("--pair", action="append", metavar="BOT,OPPONENT",
+                        help="only this match-up, e.g. hard,normal (repeatable; default: normal,easy and hard,normal)")
+    parser.add_argument("--cache", default=".ladder-cache.jsonl",
+                        help="finished shards are kept here, so a stopped ladder resumes ('' for none); "
+                             "keyed by game, options, bots, seed and deals, not by the code: remove it "
+                             "after changing a bot")
+    parser.add_argument("--json", action="store_true", help="print the rows as JSON")
+    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    return parser
+
+
+def cmd_ladder(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
+    from cardems import ladder
+
+    args = ladder_parser().parse_args(argv)
+    if args.deals < 1:
+        raise BadInput(f"--deals must be at least 1 (got {args.deals})")
+    if args.jobs < 1:
+        raise BadInput(f"--jobs must be at least 1 (got {args.jobs})")
+
+    pairs = ladder.PAIRS
+    if args.pair:
+        pairs = tuple(tuple(p.strip().lower() for p in pair.split(",")) for pair in args.pair)
+        if any(len(p) != 2 or not all(p) for p in pairs):
+            raise BadInput(f"--pair takes two levels separated by a comma, e.g. hard,normal (got {args.pair})")
+        for rung in ladder.rungs(args.game, args.players, pairs):
+            make_bot(rung.game, rung.bot), make_bot(rung.game, rung.opponent)   # unknown levels: before any work
+
+    def show(line: str) -> None:
+        err.write(line + "\n")
+        err.flush()
+
+    rows = ladder.run(args.deals, parse_seed(args.seed), jobs=args.jobs, cache=args.cache or None,
+                      games=args.game, players=args.players, pairs=pairs, progress=None if args.quiet else show)
+    ladder.write(rows, args.json, out)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m cardems", description="Cardems card games")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -198,7 +247,8 @@ def build_parser() -> argparse.ArgumentParser:
     ply.add_argument("--level", default="normal", choices=("easy", "normal", "hard"))
     ply.add_argument("--seed")
     ply.add_argument("--option", action="append", metavar="NAME=VALUE")
-    are = sub.add_parser("arena", help="bots against each other on mirrored deals")
+    are = sub.add_parser("arena", help="bots against each other on mirrored deals "
+                         "(python -m cardems arena ladder: every game and level)")
     are.add_argument("game", choices=PLANNED)
     are.add_argument("--bots", default="hard,normal", help="two levels, e.g. hard,normal")
     are.add_argument("--deals", type=_whole(1, 10_000_000), default=1000)
@@ -217,7 +267,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     inp = inp or sys.stdin
     if hasattr(inp, "reconfigure"):  # a typed line the encoding cannot read is refused, not fatal
         inp.reconfigure(errors="replace")
+    argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        if argv[:2] == ["arena", "ladder"]:
+            return cmd_ladder(argv[2:], out, err)
         args = build_parser().parse_args(argv)
         if args.command == "replay":
             return cmd_replay(args, out)

@@ -32,6 +32,7 @@ MAX_TELLS = 4
 DRAW, PASS = "draw", "pass"
 MAX_PICK = 2 * 52                 # no stock holds more face-down cards than two packs
 SUIT_ORDER = {s: i for i, s in enumerate(("S", "H", "C", "D"))}   # alternating colours
+JACK_MOVES = {f"J{s}": [f"J{s}:{named}" for named in SUITS] for s in SUITS}   # a Jack names any suit
 RANK_ORDER = {r: i for i, r in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))}
 
 OPTIONS = (
@@ -182,7 +183,7 @@ class PisYedili(Game[str, PisYediliView]):
     name = "pis-yedili"
     game_type = GAME_TYPE
     options_spec = OPTIONS
-    copied = ("totals", "rounds", "winners", "stock", "pile", "stack", "opened", "history", "pickers")
+    copied = ("totals", "rounds", "winners", "stock", "pile", "stack", "opened", "history", "pickers", "plays")
     copied_nested = ("hands", "picked", "tells")
 
     def __init__(self, options: dict[str, Any], seed: int, arranged: list[Card] | None) -> None:
@@ -211,7 +212,8 @@ class PisYedili(Game[str, PisYediliView]):
         self.pickers: list[int] = []
         self.picks_left = 0
         self.picked: list[list[Card]] = []
-        self.tells: list[list[Tell]] = []
+        self.tells: list[list[Tell]] = []   # ``old`` counted from ``plays``: see :meth:`_tell`
+        self.plays: list[int] = [0] * self.players   # cards each seat has played this round
 
     # ----------------------------------------------------------- creation
     @classmethod
@@ -246,6 +248,7 @@ class PisYedili(Game[str, PisYediliView]):
         self.picks_left = 0
         self.picked = [[] for _ in range(n)]
         self.tells = [[] for _ in range(n)]
+        self.plays = [0] * n
         self.phase = "opening"
         self.turn = self.first
         return [Event("round", self.first, info={"round": self.round_no, "stock": len(self.stock)})]
@@ -274,13 +277,21 @@ class PisYedili(Game[str, PisYediliView]):
             return clubs or [DRAW]
         if self.sevens:
             return list(dict.fromkeys(c for c in hand if c[:-1] == "7")) + [DRAW]
-        top, named = self.top, self.named
+        pile, named = self.pile, self.named
+        top = pile[-1] if pile else None
         moves: list[str] = []
-        for card in dict.fromkeys(hand):
+        if top is None:
+            follow_suit, follow_rank = None, None
+        elif named is not None:
+            follow_suit, follow_rank = named, None
+        else:
+            follow_suit, follow_rank = top[-1], top[:-1]
+        lone = len(hand) == 1
+        for card in (dict.fromkeys(hand) if self.decks == 2 else hand):
             r = card[:-1]
             if r == "J":
-                moves.extend(f"{card}:{s}" for s in SUITS)
-            elif matches(card, top, named) and not (r == "A" and len(hand) == 1):
+                moves += JACK_MOVES[card]
+            elif (follow_suit is None or card[-1] == follow_suit or r == follow_rank) and not (lone and r == "A"):
                 moves.append(card)
         moves.append(PASS if self.drawn else DRAW)
         return moves
@@ -370,7 +381,7 @@ class PisYedili(Game[str, PisYediliView]):
             self.hands[seat].append(self.stock.pop())
             return [Event("draw", seat, info={"count": 1, "reason": "opening"})]
         self.hands[seat].remove(move)
-        self._played(seat)
+        self.plays[seat] += 1
         self.pile.append(move)
         self.history.append((seat, move))
         self.opened.append(seat)
@@ -402,16 +413,18 @@ class PisYedili(Game[str, PisYediliView]):
         return events
 
     def _tell(self, seat: int, tell: "Tell") -> None:
-        tells = self.tells[seat]
-        tells.append(tell)
-        if len(tells) > MAX_TELLS:
-            del tells[0]
+        """Keep ``tell``. Each card played later leaves one fewer of the cards it covers
+        for sure, so it is kept with ``old`` raised by the seat's plays so far and read
+        back (:meth:`tells_of`) minus the plays since; a tell covering none is dropped."""
+        played = self.plays[seat]
+        tells = [t for t in self.tells[seat] if t.old > played]
+        tells.append(tell._replace(old=tell.old + played))
+        self.tells[seat] = tells[-MAX_TELLS:]
 
-    def _played(self, seat: int) -> None:
-        """A card left ``seat``'s hand: each tell covers one card fewer for sure."""
-        tells = self.tells[seat]
-        if tells:
-            self.tells[seat] = [t._replace(old=t.old - 1) for t in tells if t.old > 1]
+    def tells_of(self, seat: int) -> tuple[Tell, ...]:
+        """``seat``'s tells as they stand now (``old``: cards still held from then)."""
+        played = self.plays[seat]
+        return tuple(t._replace(old=t.old - played) for t in self.tells[seat] if t.old > played)
 
     def _take(self, seat: int, count: int) -> int:
         """Give ``seat`` up to ``count`` cards from the stock; how many it got."""
@@ -426,7 +439,7 @@ class PisYedili(Game[str, PisYediliView]):
         hand = self.hands[seat]
         under = self.top
         hand.remove(card)
-        self._played(seat)
+        self.plays[seat] += 1
         self.pile.append(card)
         self.history.append((seat, move))
         r = card[:-1]
@@ -608,6 +621,6 @@ class PisYedili(Game[str, PisYediliView]):
             pending=self.pending, drawn=self.drawn, stack=tuple(self.stack),
             direction=self.direction, opened=tuple(self.opened), history=tuple(self.history),
             totals=tuple(self.totals), rounds=tuple(self.rounds), ending=ending,
-            tells=tuple(tuple(t) for t in self.tells),
+            tells=tuple(self.tells_of(s) for s in range(self.players)),
             winners=tuple(self.winners) if self.over else (),
         )
