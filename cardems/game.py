@@ -23,7 +23,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from cardems.cards import Card, arranged_deck
-from cardems.errors import BadInput, IllegalMove, shown  # noqa: F401  (shown: re-exported)
+from cardems.errors import SHOWN, BadInput, IllegalMove, shown  # noqa: F401  (SHOWN, shown: re-exported)
 from cardems.rng import Rng
 
 SAVE_FORMAT = 1
