@@ -13,7 +13,7 @@ from cardems.errors import BadInput
 from cardems.games import PLANNED, game_class, is_playable, module_name, set_shipped
 from cardems.web import dom, loader
 from cardems.web.i18n import LANGUAGES, Catalog, pick_language
-from cardems.web.options import form_html, route_from_form, route_from_setup, setup_hash, setup_of, summary_text
+from cardems.web.options import default_game, form_html, route_from_form, route_from_setup, setup_hash, setup_of, summary_text
 from cardems.web.route import SPEEDS, Route, parse_route
 from cardems.web.storage import Invalid, Storage, hash_game
 
@@ -300,7 +300,7 @@ class App:
         """The options dialog, showing ``route``'s setup (else the table's, else the
         last used of ``game``, a lobby tile's)."""
         if route is None:
-            route = self.route if self.table is not None else self.last_setup(game or "pisti")
+            route = self.route if self.table is not None else self.last_setup(game or default_game())
         dialog = dom.by_id("options")
         dialog.innerHTML = form_html(self.t, route)
         if not dialog.open:
@@ -312,12 +312,12 @@ class App:
     def read_options(self) -> Route:
         """The route the options form describes now (no seed)."""
         form = document.querySelector("#options form")
-        game = dom.attr(form, "data-game") or "pisti"
+        game = dom.attr(form, "data-game") or default_game()
         values: dict[str, str | None] = {}
         for node in form.querySelectorAll("input"):
             name = str(node.name)
             if str(node.type) == "checkbox":
-                values[name] = "true" if node.checked else (None if game == "pisti" else "false")
+                values[name] = "true" if node.checked else "false"
             elif node.checked:
                 values[name] = None if node.closest("fieldset").disabled else str(node.value)
         route = route_from_form(values, seed=0, game=game)
