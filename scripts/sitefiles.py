@@ -259,8 +259,8 @@ def page_config(root: Path = ROOT) -> dict:
 _PY_CONFIG = re.compile(r"(<script type=\"py\"[^>]*\sconfig=')([^']*)(')")
 _MPY_CONFIG = re.compile(r"(<mpy-config hidden>)([^<]*)(</mpy-config>)")
 _CSP = re.compile(r'(<meta http-equiv="Content-Security-Policy" content=")([^"]*)(")')
-_INLINE_SCRIPT = re.compile(r"<script(?![^>]*\ssrc=)(?![^>]*\stype=\"(?:py|mpy|application/json)\")[^>]*>(.*?)</script>",
-                            re.DOTALL)
+_INLINE_SCRIPT = re.compile(  # a script the browser runs: no src, not PyScript's or data
+    r"<script(?![^>]*\ssrc=)(?![^>]*\stype=\"(?:py|mpy|application/json)\")[^>]*>(.*?)</script>", re.DOTALL)
 CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' {hashes}; worker-src 'self'; "
        "connect-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; font-src 'self'; "
        "manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'")

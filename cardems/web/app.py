@@ -9,11 +9,11 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from cardems.errors import BadInput
 from cardems.games import PLANNED, game_class, is_playable, module_name, set_shipped
 from cardems.web import dom, loader
 from cardems.web.i18n import LANGUAGES, Catalog, pick_language
-from cardems.web.options import default_game, form_html, route_from_form, route_from_setup, setup_hash, setup_of, summary_text
+from cardems.web.options import (default_game, form_html, route_from_form, route_from_setup, setup_hash, setup_of,
+                                 summary_text)
 from cardems.web.route import SPEEDS, Route, parse_route
 from cardems.web.storage import Invalid, Storage, hash_game
 
