@@ -87,7 +87,7 @@ def bad_values(key: str, game: str | None) -> dict[str, str]:
     """Each kind of bad value for ``key``: not JSON, wrong shape, wrong types, another
     game's, an unknown version."""
     bad = {"invalid JSON": "{", "empty": "", "list": "[]", "object": "{}", "number": "7", "null": "null",
-           "deep": "[" * 5000 + "]" * 5000}
+           "deep": "[" * 2000 + "]" * 2000}
     if key in (LANG_KEY, SPEED_KEY):
         bad |= {"unknown": '"xx"', "inherited name": '"constructor"', "list of one": '["en"]'}
         return bad
