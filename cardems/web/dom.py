@@ -56,9 +56,26 @@ def mark(name: str) -> None:
     window.performance.mark(name)
 
 
+MEASURES_KEPT = 300  # of each name; the timeline holds at most twice that
+_measured: dict[str, int] = {}
+
+
 def measure(name: str, start: float) -> None:
-    """A User Timing measure from ``start`` (a performance.now() time) to now."""
-    window.performance.measure(name, js_object({"start": start, "end": window.performance.now()}))
+    """A User Timing measure from ``start`` (a performance.now() time) to now.
+
+    A long session keeps a bounded timeline: once a name has ``2 * MEASURES_KEPT``
+    measures, the older half is cleared (the newest are measured again, as they were)."""
+    performance = window.performance
+    performance.measure(name, js_object({"start": start, "end": performance.now()}))
+    _measured[name] = _measured.get(name, 0) + 1
+    if _measured[name] < 2 * MEASURES_KEPT:
+        return
+    kept = [(float(e.startTime), float(e.startTime + e.duration))
+            for e in performance.getEntriesByName(name, "measure")][-MEASURES_KEPT:]
+    performance.clearMeasures(name)
+    for begin, end in kept:
+        performance.measure(name, js_object({"start": begin, "end": end}))
+    _measured[name] = len(kept)
 
 
 def now() -> float:
