@@ -124,5 +124,57 @@ function restoreFocus(root, kept) {
   return true;
 }
 
+// The keyboard: arrow keys walk the buttons of a `[data-focus-group]` (a hand, a row of
+// controls) in the order they are seen, so left goes left in Arabic too; Home and End
+// go to its ends. A letter presses the visible button whose `aria-keyshortcuts` it is
+// (the help dialog lists them), in the open dialog if there is one.
+const ARROWS = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 };
+
+function reachable(node) {
+  return !node.disabled && node.offsetParent !== null;
+}
+
+function walk(event) {
+  const group = event.target.closest && event.target.closest("[data-focus-group]");
+  if (!group) return false;
+  const members = Array.from(group.querySelectorAll("button")).filter(reachable);
+  const here = members.indexOf(event.target);
+  if (here < 0 || !members.length) return false;
+  let next;
+  if (event.key === "Home" || event.key === "End") {
+    next = members[event.key === "Home" ? 0 : members.length - 1];
+  } else {
+    const across = event.key === "ArrowLeft" || event.key === "ArrowRight";
+    const seen = across
+      ? members.map((node) => [node, rectOf(node)]).sort((a, b) => (a[1].x + a[1].w / 2) - (b[1].x + b[1].w / 2)).map((p) => p[0])
+      : members;
+    const at = seen.indexOf(event.target);
+    next = seen[Math.max(0, Math.min(seen.length - 1, at + ARROWS[event.key]))];
+  }
+  if (next && next !== event.target) next.focus();
+  return true;
+}
+
+function press(event) {
+  const key = event.key.length === 1 ? event.key.toLowerCase() : "";
+  if (!key) return false;
+  const scope = document.querySelector("dialog[open]") || document;
+  const button = Array.from(scope.querySelectorAll(`button[aria-keyshortcuts="${CSS.escape(key)}"]`)).find(reachable);
+  if (!button) return false;
+  button.focus();
+  button.click();
+  return true;
+}
+
+function onKey(event) {
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target;
+  if (target.matches && target.matches("input, select, textarea, [contenteditable]")) return;
+  const done = (event.key in ARROWS || event.key === "Home" || event.key === "End") ? walk(event) : press(event);
+  if (done) event.preventDefault();
+}
+
+document.addEventListener("keydown", onKey);
+
 window.cardemsTable = { morph, snapshot, travel, keepFocus, restoreFocus };
 window.dispatchEvent(new Event("cardems:table-ready"));

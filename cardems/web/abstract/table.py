@@ -114,7 +114,7 @@ class AbstractTable(Table):
             key = "abstract.event.choose_" + event.info["choice"] + ("_you" if you else "")
             return self.t(key, name=name)
         if event.kind == "take":
-            cards = isolated(" ".join(self.short_card(c) for c in event.cards))
+            cards = self.cards_words(event.cards)
             key = "abstract.event.take_you" if you else "abstract.event.take"
             return self.t(key, name=name, n=len(event.cards), cards=cards)
         if event.kind == "half_scored" and self.game.variant == "52" and event.info["half"] == 0:
@@ -188,7 +188,10 @@ class AbstractTable(Table):
             else:
                 cards += markup.face(card, label, classes=classes, inner=badge, extra={"data-depth": depth})
         n = len(row)
-        columns = (f"repeat({n - 1}, minmax(0, var(--strip))) var(--card-w)" if n > 1 else "var(--card-w)")
+        reach = max(1, min(takeable, n))      # the cards a take may end on get a wider strip
+        columns = "".join((f"repeat({n - reach}, minmax(0, var(--strip))) " if n > reach else "",
+                           f"repeat({reach - 1}, var(--reach-strip)) " if reach > 1 else "",
+                           "var(--card-w)")) if n else "var(--card-w)"
         empty = "" if n else f'<p class="row-empty">{dom.esc(t("abstract.row_empty"))}</p>'
         later = ""
         if view.next_row:

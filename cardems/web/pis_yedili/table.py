@@ -21,6 +21,19 @@ PICKS_SHOWN = 24     # face-down cards offered to pick from (any of them is as g
 
 class PisYediliTable(Table):
     game_name = "pis-yedili"
+    reasons = ((r"opening play must be a club", "pis_yedili.why.opening"),
+               (r"a 7 penalty of (?P<n>\d+) is pending", "pis_yedili.why.seven"),
+               (r"an Ace may not be your last card", "pis_yedili.why.ace_last"),
+               (r"must match the named suit (?P<suit>[SHDC])", "pis_yedili.why.named"),
+               (r"must match (?P<card>\w+)'s suit or rank", "pis_yedili.why.match"))
+
+    def reason_values(self, groups: dict[str, str]) -> dict[str, Any]:
+        values = super().reason_values(groups)
+        if "suit" in groups:
+            values["suit"] = self.suit_name(groups["suit"])
+        if "card" in groups:
+            values["card"] = self.card_label(groups["card"])
+        return values
 
     def __init__(self, app: Any, route: Any, game: PisYedili) -> None:
         self.jack: str | None = None          # the Jack clicked, waiting for its suit
