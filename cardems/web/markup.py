@@ -131,7 +131,7 @@ def seat(seat_no: int, where: str, name: str, body: str, *, tags: str = "", stat
     """One seat at the table: its name and tags, its figures, and what lies before it."""
     cls = f"seat seat-{where}" + (" turn" if turn else "") + (f" {classes}" if classes else "")
     attrs = _attrs({"class": cls, "id": f"seat-{seat_no}", "data-seat": seat_no, **(extra or {})})
-    head = f'<header class="seat-head"><h3 class="seat-name">{esc(name)}{tags}</h3>{stats}</header>'
+    head = f'<header class="seat-head"><h2 class="seat-name">{esc(name)}{tags}</h2>{stats}</header>'
     return f"<section{attrs}>{head}{body}</section>"
 
 

@@ -208,7 +208,7 @@ class AbstractTable(Table):
         return (f'<section class="row-area" aria-label="{dom.esc(t("abstract.row", n=n))}">'
                 f'<div class="row-head"><span class="row-count">{dom.esc(t("abstract.row", n=n))}</span>'
                 f'<span class="row-rule" data-limit="{view.limit}">{dom.esc(rule)}</span></div>'
-                f'<div class="spread" dir="ltr" data-count="{n}" style="grid-template-columns: {columns}">{cards}</div>'
+                f'<div class="spread" dir="ltr" data-focus-group="row" data-count="{n}" style="grid-template-columns: {columns}">{cards}</div>'
                 f'{empty}{later}{self.render_choice(view)}</section>')
 
     def render_choice(self, view: AbstractView) -> str:
@@ -226,7 +226,7 @@ class AbstractTable(Table):
             buttons += (f'<button type="button" class="btn choice-btn{primary}" data-action="{choice}"'
                         f'{"" if ok else " disabled"}>{dom.esc(t(f"abstract.go_{choice}"))}{badge}</button>')
         question = t("abstract.choose_you") if mine else t("abstract.choose_other", name=self.seat_name(view.chooser))
-        return f'<div class="choice-bar"><p>{dom.esc(question)}</p><div class="choice-buttons">{buttons}</div></div>'
+        return f'<div class="choice-bar"><p>{dom.esc(question)}</p><div class="choice-buttons" data-focus-group="choice">{buttons}</div></div>'
 
     def status_text(self, view: AbstractView) -> str:
         t = self.t

@@ -231,7 +231,7 @@ class PisYediliTable(Table):
         chooser = ""
         if self.jack is not None and self.can_act():
             suits = "".join(
-                markup.button(f"suit-{s}", "", classes=f"suit suit-{s}", extra={"aria-label": self.suit_name(s)},
+                markup.button(f"suit-{s}", "", classes=f"suit suit-{s}",
                               inner=f'{markup.suit_sign(s)}<span class="suit-word">{dom.esc(self.suit_name(s))}</span>')
                 for s in "SHDC")
             chooser = (f'<div class="suit-chooser" role="group" data-focus-group="suits" '
@@ -298,7 +298,7 @@ class PisYediliTable(Table):
                           f'{markup.mini_row(cards, self.card_label)}</div>')
         head = self.k("muamele.you", n=ending.get("picks_left", 0)) if picker == 0 else \
             self.k("muamele.other", name=self.seat_name(picker))
-        inside = "".join((f'<h3 class="muamele-title">{dom.esc(self.k("muamele.title"))}</h3>',
+        inside = "".join((f'<h2 class="muamele-title">{dom.esc(self.k("muamele.title"))}</h2>',
                           markup.note(head, "muamele-help"),
                           f'<div class="pick-pool" data-focus-group="picks">{backs}</div>', picks, markup.banner()))
         return f'<section class="center muamele" data-picks-left="{ending.get("picks_left", 0)}">{inside}</section>'
