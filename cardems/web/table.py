@@ -409,7 +409,7 @@ class Table:
         t = self.t
         cards = "".join(
             markup.card_button(c, t("card.play", card=self.card_label(c)), playable=c in legal,
-                               why=None if c in legal else self.why_not(self.card_move(c) or c),
+                               why=None if c in legal else self.why_not(c),
                                classes=" ".join(filter(None, ("hint" if c == marked else "",
                                                               card_classes(c) if card_classes else ""))),
                                style=f"--k:{k}" if fan else None)

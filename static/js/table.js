@@ -91,9 +91,14 @@ function travel(roots, before, hints, ms) {
 
 // Focus: where it is before a region is redrawn (its group and place there), so
 // that a control that went away hands the focus to its neighbour, not to <body>.
+// Where the focus was parked on the status line from (a hand emptied of playable cards
+// while the others play): it goes back there when that group can be played again.
+let parked = null;
+
 function keepFocus(root) {
   const active = document.activeElement;
   if (!active || active === document.body || !root.contains(active)) return null;
+  if (parked && active.hasAttribute("data-focus-fallback")) return { node: active, id: null, ...parked, parked: true };
   const group = active.closest("[data-focus-group]");
   const members = group ? Array.from(group.querySelectorAll("button")) : [];
   return { node: active, id: active.id || null, group: group ? group.getAttribute("data-focus-group") : null,
@@ -106,9 +111,23 @@ function usable(node) {
   return !!node && node.isConnected && node.matches(FOCUSABLE) && !node.disabled && node.offsetParent !== null;
 }
 
+function playableIn(root, group) {
+  const node = root.querySelector(`[data-focus-group="${group}"]`);
+  return node ? Array.from(node.querySelectorAll("button")).filter((b) => usable(b) && b.getAttribute("aria-disabled") !== "true") : [];
+}
+
 function restoreFocus(root, kept) {
   if (!kept) return false;
   const active = document.activeElement;
+  if (kept.parked) {
+    const members = playableIn(root, kept.group);
+    if (!members.length || active !== kept.node) return false;
+    parked = null;
+    const group = root.querySelector(`[data-focus-group="${kept.group}"]`);
+    const all = Array.from(group.querySelectorAll("button")).filter(usable);
+    (all[Math.min(kept.index, all.length - 1)] || members[0]).focus({ preventScroll: true });
+    return true;
+  }
   if (active && active !== document.body && usable(active)) return false;
   let next = kept.id ? document.getElementById(kept.id) : null;
   if (next && kept.group && !next.closest(`[data-focus-group="${kept.group}"]`)) next = null;
@@ -117,7 +136,10 @@ function restoreFocus(root, kept) {
     const members = group ? Array.from(group.querySelectorAll("button")).filter(usable) : [];
     next = members[Math.min(kept.index, members.length - 1)] || null;
   }
-  if (!usable(next)) next = root.querySelector("[data-focus-fallback]");
+  if (!usable(next)) {
+    next = root.querySelector("[data-focus-fallback]");
+    if (kept.group) parked = { group: kept.group, index: kept.index };
+  }
   if (!usable(next)) next = Array.from(root.querySelectorAll("button")).find(usable) || null;
   if (!next) return false;
   next.focus({ preventScroll: true });

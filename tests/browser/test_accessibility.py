@@ -18,7 +18,15 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 LOAD = 300_000      # the first load, on a busy machine
 PLAYABLE = "button[data-card]:not([disabled]):not([aria-disabled=true])"
 ACTIONS = ("button[data-action]:not([disabled]):not([data-action=hint]):not([data-action=keys])"
-           ":not([data-action=result])")
+           ":not([data-action=result]):not([data-action=suit-cancel])")
+SUIT = "#felt button[data-action^=suit-]:not([data-action=suit-cancel]):not([disabled])"
+
+
+@pytest.fixture(autouse=True)
+def patient(request):
+    """Waits long enough for a busy machine."""
+    if "player" in request.fixturenames:
+        request.getfixturevalue("player").page.set_default_timeout(120_000)
 GAMES = {
     "pisti": "#/pisti?seed=5&speed=instant",
     "war": "#/war?seed=4&speed=instant",
@@ -49,7 +57,7 @@ def axe(page) -> list[tuple[str, int, list[str]]]:
 def felt_move(player) -> bool:
     """One human move by clicking (the first playable card, else the first control)."""
     page = player.page
-    target = page.locator(f"#felt {PLAYABLE}, #felt {ACTIONS}")
+    target = page.locator(SUIT) if page.locator(SUIT).count() else page.locator(f"#felt {PLAYABLE}, #felt {ACTIONS}")
     if not target.count():
         return False
     before = moves_measured(page)
@@ -172,7 +180,7 @@ def test_a_whole_game_by_keyboard_alone_never_drops_the_focus(player, game):
             presses.append(1)
             page.wait_for_function("!document.querySelector('dialog#result').open")
             continue
-        selector = f"#felt {PLAYABLE}, #felt {ACTIONS}"
+        selector = SUIT if page.locator(SUIT).count() else f"#felt {PLAYABLE}, #felt {ACTIONS}"
         if not page.locator(selector).count():
             continue
         before = moves_measured(page)
@@ -277,6 +285,7 @@ def phone(browser, site, player):
         context = browser.new_context(locale=lang, **PHONE)
         contexts.append(context)
         p = Player(context.new_page(), site)
+        p.page.set_default_timeout(120_000)
         p.page.add_init_script(f"localStorage.setItem('cardems:lang', JSON.stringify('{lang}'))")
         return p
 
