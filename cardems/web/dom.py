@@ -187,3 +187,15 @@ def ensure_css(href: str) -> None:
         link.rel = "stylesheet"
         link.href = href
         document.head.appendChild(link)
+
+
+def dialog(name: str, title_id: str) -> Any:
+    """The ``<dialog id=name>`` (made on first use, named by its title ``title_id``)."""
+    node = by_id(name)
+    if node is None:
+        node = document.createElement("dialog")
+        node.id = name
+        node.className = f"result {name}"
+        node.setAttribute("aria-labelledby", title_id)
+        document.body.appendChild(node)
+    return node

@@ -106,7 +106,7 @@ class AbstractTable(Table):
             key = "abstract.event.choose_" + event.info["choice"] + ("_you" if you else "")
             return self.t(key, name=name)
         if event.kind == "take":
-            cards = isolated(" ".join(self.short_card(c) for c in event.cards))
+            cards = self.cards_words(event.cards)
             key = "abstract.event.take_you" if you else "abstract.event.take"
             return self.t(key, name=name, n=len(event.cards), cards=cards)
         if event.kind == "half_scored" and self.view.variant == "52" and event.info["half"] == 0:
@@ -180,7 +180,10 @@ class AbstractTable(Table):
             else:
                 cards += markup.face(card, label, classes=classes, inner=badge, extra={"data-depth": depth})
         n = len(row)
-        columns = (f"repeat({n - 1}, minmax(0, var(--strip))) var(--card-w)" if n > 1 else "var(--card-w)")
+        reach = max(1, min(takeable, n))      # the cards a take may end on get a wider strip
+        columns = "".join((f"repeat({n - reach}, minmax(0, var(--strip))) " if n > reach else "",
+                           f"repeat({reach - 1}, var(--reach-strip)) " if reach > 1 else "",
+                           "var(--card-w)")) if n else "var(--card-w)"
         empty = "" if n else f'<p class="row-empty">{dom.esc(t("abstract.row_empty"))}</p>'
         later = ""
         if view.next_row:
@@ -197,7 +200,7 @@ class AbstractTable(Table):
         return (f'<section class="row-area" aria-label="{dom.esc(t("abstract.row", n=n))}">'
                 f'<div class="row-head"><span class="row-count">{dom.esc(t("abstract.row", n=n))}</span>'
                 f'<span class="row-rule" data-limit="{view.limit}">{dom.esc(rule)}</span></div>'
-                f'<div class="spread" dir="ltr" data-count="{n}" style="grid-template-columns: {columns}">{cards}</div>'
+                f'<div class="spread" dir="ltr" data-focus-group="row" data-count="{n}" style="grid-template-columns: {columns}">{cards}</div>'
                 f'{empty}{later}{self.render_choice(view)}</section>')
 
     def render_choice(self, view: AbstractView) -> str:
@@ -215,7 +218,7 @@ class AbstractTable(Table):
             buttons += (f'<button type="button" class="btn choice-btn{primary}" data-action="{choice}"'
                         f'{"" if ok else " disabled"}>{dom.esc(t(f"abstract.go_{choice}"))}{badge}</button>')
         question = t("abstract.choose_you") if mine else t("abstract.choose_other", name=self.seat_name(view.chooser))
-        return f'<div class="choice-bar"><p>{dom.esc(question)}</p><div class="choice-buttons">{buttons}</div></div>'
+        return f'<div class="choice-bar"><p>{dom.esc(question)}</p><div class="choice-buttons" data-focus-group="choice">{buttons}</div></div>'
 
     def status_text(self, view: AbstractView) -> str:
         t = self.t

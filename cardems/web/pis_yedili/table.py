@@ -21,6 +21,19 @@ PICKS_SHOWN = 24     # face-down cards offered to pick from (any of them is as g
 
 class PisYediliTable(Table):
     game_name = "pis-yedili"
+    reasons = ((r"opening play must be a club", "pis_yedili.why.opening"),
+               (r"a 7 penalty of (?P<n>\d+) is pending", "pis_yedili.why.seven"),
+               (r"an Ace may not be your last card", "pis_yedili.why.ace_last"),
+               (r"must match the named suit (?P<suit>[SHDC])", "pis_yedili.why.named"),
+               (r"must match (?P<card>\w+)'s suit or rank", "pis_yedili.why.match"))
+
+    def reason_values(self, groups: dict[str, str]) -> dict[str, Any]:
+        values = super().reason_values(groups)
+        if "suit" in groups:
+            values["suit"] = self.suit_name(groups["suit"])
+        if "card" in groups:
+            values["card"] = self.card_label(groups["card"])
+        return values
 
     def __init__(self, app: Any, route: Any, game: PisYedili) -> None:
         self.jack: str | None = None          # the Jack clicked, waiting for its suit
@@ -203,7 +216,7 @@ class PisYediliTable(Table):
         chooser = ""
         if self.jack is not None and self.can_act():
             suits = "".join(
-                markup.button(f"suit-{s}", "", classes=f"suit suit-{s}", extra={"aria-label": self.suit_name(s)},
+                markup.button(f"suit-{s}", "", classes=f"suit suit-{s}",
                               inner=f'{markup.suit_sign(s)}<span class="suit-word">{dom.esc(self.suit_name(s))}</span>')
                 for s in "SHDC")
             chooser = (f'<div class="suit-chooser" role="group" data-focus-group="suits" '
@@ -270,7 +283,7 @@ class PisYediliTable(Table):
                           f'{markup.mini_row(cards, self.card_label)}</div>')
         head = self.k("muamele.you", n=ending.get("picks_left", 0)) if picker == 0 else \
             self.k("muamele.other", name=self.seat_name(picker))
-        inside = "".join((f'<h3 class="muamele-title">{dom.esc(self.k("muamele.title"))}</h3>',
+        inside = "".join((f'<h2 class="muamele-title">{dom.esc(self.k("muamele.title"))}</h2>',
                           markup.note(head, "muamele-help"),
                           f'<div class="pick-pool" data-focus-group="picks">{backs}</div>', picks, markup.banner()))
         return f'<section class="center muamele" data-picks-left="{ending.get("picks_left", 0)}">{inside}</section>'

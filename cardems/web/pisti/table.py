@@ -98,6 +98,7 @@ class PistiTable(Table):
             if e.kind == "opening" and e.info.get("exchanged_jack"):
                 self.add_line(self.k("event.exchanged", card=self.card_label(e.info["exchanged_jack"])))
             self.add_line(self.describe(e))
+        self.tell_new_cards()
 
     def describe(self, e: Event) -> str | None:
         t = self.t
@@ -108,12 +109,14 @@ class PistiTable(Table):
         if e.kind == "capture":
             n = e.info["count"]
             text = self.k("event.capture_you", n=n) if you else self.k("event.capture", name=self.seat_name(e.seat), n=n)
-            return text + (" · " + self.k("event." + e.info["pisti"]) if e.info.get("pisti") else "")
+            text += " · " + self.k("event." + e.info["pisti"]) if e.info.get("pisti") else ""
+            return text + " · " + self.score_now()
         if e.kind == "sweep":
             side, n = e.info["side"], e.info["count"]
             if self.partners:
                 return self.k("event.sweep_us" if side == 0 else "event.sweep_them", n=n)
-            return self.k("event.sweep_you", n=n) if side == 0 else self.k("event.sweep", n=n, name=self.side_name(side))
+            text = self.k("event.sweep_you", n=n) if side == 0 else self.k("event.sweep", n=n, name=self.side_name(side))
+            return text + " · " + self.score_now()
         if e.kind == "deal" and e.info["round"] > 1:
             return self.k("event.deal", n=e.info["stock"])
         if e.kind == "redeal":
@@ -125,6 +128,10 @@ class PistiTable(Table):
                 text = t("table.deal", n=e.info["deal"]) + " · " + text
             return text
         return None
+
+    def score_now(self) -> str:
+        view = self.view
+        return self.score_words([(self.side_name(side), view.known_points(side)) for side in range(view.sides)])
 
     # ------------------------------------------------------------ drawing
     def title_parts(self) -> list[str]:

@@ -72,7 +72,9 @@ class WarTable(Table):
             return t("war.log.battle", mine=mine, theirs=theirs)
         if event.kind == "take":
             n = event.info["count"]
-            return t("war.log.take_you", n=n) if event.seat == 0 else t("war.log.take_them", n=n)
+            text = t("war.log.take_you", n=n) if event.seat == 0 else t("war.log.take_them", n=n)
+            counts = self.view.counts
+            return text + " · " + self.score_words([(self.seat_name(s), counts[s]) for s in (0, 1)])
         if event.kind == "war":
             return t("war.log.war", n=event.info["table"])
         if event.kind == "deal":
@@ -108,7 +110,8 @@ class WarTable(Table):
     def render_pile(self, view: WarView, seat: int) -> str:
         """A draw pile with its count; just after a battle, the winner's shows what it gained."""
         n = view.draw_sizes[seat]
-        label = dom.esc(self.t("war.draw_pile_of", name=self.seat_name(seat), n=n))
+        label = dom.esc(self.t("war.draw_pile_yours", n=n) if seat == 0 else
+                        self.t("war.draw_pile_of", name=self.seat_name(seat), n=n))
         card = markup.back(key=f"draw-{seat}") if n else markup.slot()
         shown = self.shown_battle(view)
         gained = ""
