@@ -11,10 +11,11 @@ from pyscript import document, window
 
 from cardems.errors import BadInput
 from cardems.games import PLANNED, game_class, is_playable, module_name, set_shipped
-from cardems.web import dom, loader
+from cardems.web import dom, loader, sound
 from cardems.web.i18n import LANGUAGES, Catalog, pick_language
 from cardems.web.options import form_html, route_from_form, route_from_setup, setup_hash, setup_of, summary_text
 from cardems.web.route import SPEEDS, Route, parse_route
+from cardems.web.screens import Target, screen_target
 
 LANG_KEY = "cardems:lang"
 SPEED_KEY = "cardems:speed"
@@ -54,6 +55,10 @@ class App:
         self.table: Any = None
         self.notices: list[tuple[str, dict[str, str]]] = []
         self._proxies: list[Any] = []
+        self.slot: str | None = None         # where the table's game is saved (None: save_key)
+        self.keep: dict[str, Any] = {}       # saved with it: its statistics record (screens.record)
+        self.left_table: str | None = None   # the hash of the table last left (a rules page goes back)
+        self.screen: Target | None = None    # the screen shown (rules, stats), if any
         set_shipped(loader.games())
 
     # ------------------------------------------------------------ start-up
@@ -94,12 +99,15 @@ class App:
             dialog = dom.by_id("result")
             if dialog is not None and dialog.open:
                 self.table.show_result()
+        elif self.screen is not None:
+            self.on_route()
         elif self.route.game is None or self.route.coming:
             self.render_tiles()
         options = dom.by_id("options")
         if options is not None and options.open:
             self.open_options(self.read_options())
         self.render_notices()
+        sound.render_toggle(self.t)
 
     # ------------------------------------------------------------ routing
     def with_game(self, name: str | None, then: Any) -> bool:
@@ -131,8 +139,12 @@ class App:
         if options is not None and options.open:
             options.close()
         if self.table is not None:
+            self.left_table = self.route.to_hash()
             self.table.close()
             self.table = None
+        self.slot, self.keep, self.screen = None, {}, None
+        if self.show_screen(str(window.location.hash or "")):
+            return
         if self.with_game(hash_game(str(window.location.hash or "")), self.on_route):
             return
         route = parse_route(str(window.location.hash or ""))
@@ -217,21 +229,28 @@ class App:
                     self.notices.append(("notice.bad_save", {}))
                     dom.store_del(save_key(route.game))
                     game = None
+        resumed = game is not None
         if game is None:
+            self.replaced(saved, cls)
             if route.seed is None:
                 route.seed = new_seed()
             game = cls.new(route.options, seed=route.seed)
         route.seed = game.seed
         self.replace_hash(route)
         dom.store_set(setup_key(route.game), setup_of(route))
+        self.begin_record(route, game, saved if resumed else None)
         self.table = table_class(self, route, game)
         self.table.mount()
+        self.offer_tour(route.game)
 
     def save(self, route: Route, game: Any) -> None:
-        dom.store_set(save_key(route.game), {
-            "hash": route.to_hash_without_speed(), "over": game.is_over(), "game": game.to_json()})
+        dom.store_set(self.slot or save_key(route.game), {
+            "hash": route.to_hash_without_speed(), "over": game.is_over(), "game": game.to_json(), **self.keep})
 
     def new_game(self) -> None:
+        if self.slot is not None:  # from the daily deal: a game of one's own
+            self.navigate(Route(self.route.game, options=dict(self.route.options), seed=new_seed()))
+            return
         route = parse_route(self.route.to_hash())
         route.seed = new_seed()
         route.notices = []
@@ -307,6 +326,11 @@ class App:
             self.start_from_options()
         elif action == "options-cancel":
             dom.by_id("options").close()
+        elif action == "mute":
+            sound.toggle()
+            sound.render_toggle(self.t)
+        elif action and action.startswith(("stats-", "share-", "tour-")):
+            self.screen_action(action, target)
         elif self.table is not None:
             self.table.on_click(target, action, event)
 
@@ -314,6 +338,8 @@ class App:
         target = event.target
         if not dom.absent(target.closest("#options")):
             self.on_options_change(target)
+        elif target.id == "stats-file":
+            self.screen_action("stats-file", target)
         elif target.id == "lang":
             self.apply_language(str(target.value))
         elif target.id == "speed" and str(target.value) in SPEEDS:
@@ -323,6 +349,65 @@ class App:
             self.replace_hash(self.route)
             if self.table is not None:
                 self.table.render()
+
+    # ------------------------------------------------------------ screens, statistics, walkthrough
+    def show_screen(self, hash_text: str) -> bool:
+        """Show the screen ``hash_text`` names (rules, statistics, the daily deal), once
+        its modules are here; False if it names none."""
+        target = screen_target(hash_text)
+        if target is None:
+            return False
+        self.route = Route(None)
+        dom.set_state("busy")
+        asyncio.ensure_future(self._show_screen(target, hash_text))
+        return True
+
+    async def _show_screen(self, target: Target, hash_text: str) -> None:
+        from cardems.web.screens import open_screen
+
+        try:
+            await open_screen(self, target, lambda: str(window.location.hash or "") == hash_text)
+        except OSError as exc:  # offline before the site was kept, or a broken deploy
+            window.console.error(f"cardems: could not load {hash_text}: {exc}")
+            self.notices = [("notice.load_failed", {"game": hash_text.lstrip("#/")})]
+            self.show_lobby(Route(None))
+            self.render_notices()
+            dom.set_shown_route()
+
+    def show_route(self) -> None:
+        """The page shows the address now (tests wait for this)."""
+        dom.set_shown_route()
+
+    def show_view(self, view: str) -> None:
+        """Show the lobby, a table or a screen (``data-view`` on <body>)."""
+        document.body.setAttribute("data-view", view)
+
+    def screen_action(self, action: str, target: Any) -> None:
+        module = {"stats": "stats", "share": "daily", "tour": "tour"}[action.partition("-")[0]]
+        importlib.import_module(f"cardems.web.screens.{module}").on_action(self, action, target)
+
+    def begin_record(self, route: Route, game: Any, saved: Any) -> None:
+        """The statistics record of the table's game: the save's, or a new one."""
+        from cardems.web.screens import record
+
+        self.keep = record.meta_of(saved) or record.new_meta(game, route.level)
+
+    def replaced(self, saved: Any, cls: Any) -> None:
+        """A new game replaces ``saved``: an unfinished one is recorded as abandoned."""
+        from cardems.web.screens import record
+
+        record.abandoned(self, saved, cls)
+
+    def game_over(self, table: Any) -> str:
+        """The table's game ended: record it (once), and what the result dialog adds."""
+        from cardems.web.screens import daily
+
+        return daily.game_over(self, table)
+
+    def offer_tour(self, game: str) -> None:
+        from cardems.web.screens import tour
+
+        tour.offer(self, game)
 
 
 def same_setup(saved_hash: Any, route: Route) -> bool:

@@ -28,7 +28,7 @@ import asyncio
 from typing import Any, ClassVar
 
 from cardems.game import Event, Game
-from cardems.web import dom, markup
+from cardems.web import dom, markup, sound
 from cardems.web.route import Route
 from cardems.web.session import Clock, HintSource, Session
 
@@ -52,6 +52,9 @@ class Table:
     game_name: ClassVar[str]            # "war", "pis-yedili"...
     hint_level: ClassVar[str] = "hard"  # whose advice the hint gives
     helper_level: ClassVar[str] = "normal"  # who plays the human's seat on auto-play
+    # the sound of an event: its kind ("play"), or kind+info key for an event whose info
+    # has that key set ("capture+pisti"), -> an effect of static/js/sound.js
+    sounds: ClassVar[dict[str, str]] = {}
 
     def __init__(self, app: Any, route: Route, game: Game) -> None:
         self.app = app
@@ -238,11 +241,21 @@ class Table:
         if self.alive:
             self.show_result()
 
+    def sound_of(self, events: list[Event]) -> str | None:
+        """The one effect a move makes: the strongest of its events' (see :attr:`sounds`)."""
+        found = []
+        for event in events:
+            keys = [f"{event.kind}+{k}" for k, v in sorted(event.info.items()) if v] + [event.kind]
+            found += [self.sounds[k] for k in keys if k in self.sounds][:1]
+        return min(found, key=sound.rank, default=None)
+
     async def on_move(self, seat: int, move: str, events: list[Event], started: float | None,
                       quiet: bool = False) -> None:
         if not self.alive:
             return
         self.log_events(events)
+        if not quiet:
+            sound.play(self.sound_of(events))
         if quiet:
             if dom.now() - self._drawn >= QUIET_RENDER_MS or self.game.is_over():
                 self.render()
@@ -311,6 +324,7 @@ class Table:
             f'<a class="back" href="#/">{dom.esc(t("nav.back"))}</a>'
             f'<h2 class="table-title">{dom.esc(" · ".join(self.title_parts()))}</h2>'
             f'<div class="bar-controls">{self.extra_controls()}'
+            f'<a class="btn rules-link" href="#/rules/{self.game_name}" data-rules-link>{dom.esc(t("lobby.rules"))}</a>'
             f'<label class="speed"><span>{dom.esc(t("speed.label"))}</span>'
             f'<select id="speed">{speeds}</select></label>'
             + markup.button("options", t("action.options"), extra={"aria-haspopup": "dialog"})
@@ -365,6 +379,7 @@ class Table:
         t = self.t
         dialog = dom.by_id("result")
         if final:
+            body += self.app.game_over(self)
             result = self.game.result()
             dialog.setAttribute("data-winner", str(result.winner))
             dialog.setAttribute("data-scores", ",".join(str(s) for s in result.scores))

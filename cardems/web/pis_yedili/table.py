@@ -21,6 +21,7 @@ PICKS_SHOWN = 24     # face-down cards offered to pick from (any of them is as g
 
 class PisYediliTable(Table):
     game_name = "pis-yedili"
+    sounds = {"play": "play", "pick": "draw", "draw+count": "draw"}
 
     def __init__(self, app: Any, route: Any, game: PisYedili) -> None:
         self.jack: str | None = None          # the Jack clicked, waiting for its suit
