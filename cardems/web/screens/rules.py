@@ -16,7 +16,7 @@ from cardems.web.i18n import Catalog
 from cardems.web.rules_page import load_rules, render_rules
 from cardems.web.screens import Target
 
-CSS = "static/css/rules.css"
+CSS = ("static/css/rules.css", "static/css/screens.css")
 
 
 def back_link(app: Any, game: str) -> tuple[str, bool]:
@@ -42,7 +42,8 @@ def actions(app: Any, game: str) -> str:
 
 def show(app: Any, target: Target) -> None:
     game = str(target.game)
-    dom.ensure_css(CSS)
+    for sheet in CSS:
+        dom.ensure_css(sheet)
     href, to_game = back_link(app, game)
     # the contents' links keep the page's address (the page routes by its hash) and scroll
     html = render_rules(load_rules(module_name(game), app.lang), Catalog(app.lang), href,
