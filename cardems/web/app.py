@@ -10,11 +10,12 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from cardems.games import PLANNED, game_class, is_playable, module_name, set_shipped
-from cardems.web import dom, loader
+from cardems.web import dom, loader, sound
 from cardems.web.i18n import LANGUAGES, Catalog, pick_language
 from cardems.web.options import (default_game, form_html, route_from_form, route_from_setup, setup_hash, setup_of,
                                  summary_text)
 from cardems.web.route import SPEEDS, Route, parse_route
+from cardems.web.screens import Target, screen_target
 from cardems.web.storage import Invalid, Storage, hash_game
 
 
@@ -42,6 +43,10 @@ class App:
         self.on_purpose: str | None = None  # a game the player started here (not a link they followed)
         self.link: Route | None = None      # a followed link waiting for the player's choice
         self._proxies: list[Any] = []
+        self.slot: str | None = None         # where the table's game is saved (None: save_key)
+        self.keep: dict[str, Any] = {}       # saved with it: its statistics record (screens.record)
+        self.left_table: str | None = None   # the hash of the table last left (a rules page goes back)
+        self.screen: Target | None = None    # the screen shown (rules, stats), if any
         set_shipped(loader.games())
 
     # ------------------------------------------------------------ start-up
@@ -83,12 +88,15 @@ class App:
             dialog = dom.by_id("result")
             if dialog is not None and dialog.open:
                 self.table.show_result()
+        elif self.screen is not None:
+            self.on_route()
         elif not self.route.is_table:
             self.render_tiles()
         options = dom.by_id("options")
         if options is not None and options.open:
             self.open_options(self.read_options())
         self.render_notices()
+        sound.render_toggle(self.t)
 
     # ------------------------------------------------------------ routing
     def with_game(self, name: str | None, then: Any) -> bool:
@@ -122,8 +130,12 @@ class App:
                 self.link = None
                 dialog.close()
         if self.table is not None:
+            self.left_table = self.route.to_hash()
             self.table.close()
             self.table = None
+        self.slot, self.keep, self.screen = None, {}, None
+        if self.show_screen(str(window.location.hash or "")):
+            return
         if self.with_game(hash_game(str(window.location.hash or "")), self.on_route):
             return
         route = parse_route(str(window.location.hash or ""))
@@ -206,15 +218,19 @@ class App:
                 self.ask_about_link(route)  # a link would replace a game in play: the player decides
                 return
         document.body.setAttribute("data-view", "table")
+        resumed = game is not None
         if game is None:
+            self.replaced(saved, cls)
             if route.seed is None:
                 route.seed = new_seed()
             game = cls.new(route.options, seed=route.seed)
         route.seed = game.seed
         self.replace_hash(route)
         self.wrote(self.store.set_setup(route.game, setup_of(route)))
+        self.begin_record(route, game, saved if resumed else None)
         self.table = table_class(self, route, game)
         self.table.mount()
+        self.offer_tour(route.game)
 
     def ask_about_link(self, route: Route) -> None:
         """Over the lobby: resume the unfinished game of ``route``'s game, or play the
@@ -267,7 +283,8 @@ class App:
 
     def save(self, route: Route, game: Any) -> None:
         try:
-            ok = self.store.set_save(route.game, route.to_hash_without_speed(), game.is_over(), game.to_json())
+            ok = self.store.set_save(route.game, route.to_hash_without_speed(), game.is_over(), game.to_json(),
+                                     extra=self.keep, key=self.slot)
         except Invalid as exc:
             window.console.warn(f"cardems: this game cannot be stored: {exc}")
             ok = False
@@ -289,6 +306,9 @@ class App:
         self.render_notices()
 
     def new_game(self) -> None:
+        if self.slot is not None:  # from the daily deal: a game of one's own
+            self.navigate(Route(self.route.game, options=dict(self.route.options), seed=new_seed()))
+            return
         route = parse_route(self.route.to_hash())
         route.seed = new_seed()
         route.notices = []
@@ -378,6 +398,11 @@ class App:
             dom.by_id("options").close()
         elif action in ("link-play", "link-resume"):
             self.on_link_choice(play=action == "link-play")
+        elif action == "mute":
+            sound.toggle()
+            sound.render_toggle(self.t)
+        elif action and action.startswith(("stats-", "share-", "tour-")):
+            self.screen_action(action, target)
         elif self.table is not None:
             self.table.on_click(target, action, event)
 
@@ -385,6 +410,8 @@ class App:
         target = event.target
         if not dom.absent(target.closest("#options")):
             self.on_options_change(target)
+        elif target.id == "stats-file":
+            self.screen_action("stats-file", target)
         elif target.id == "lang":
             self.apply_language(str(target.value))
         elif target.id == "speed" and str(target.value) in SPEEDS:
@@ -394,6 +421,65 @@ class App:
             self.replace_hash(self.route)
             if self.table is not None:
                 self.table.render()
+
+    # ------------------------------------------------------------ screens, statistics, walkthrough
+    def show_screen(self, hash_text: str) -> bool:
+        """Show the screen ``hash_text`` names (rules, statistics, the daily deal), once
+        its modules are here; False if it names none."""
+        target = screen_target(hash_text)
+        if target is None:
+            return False
+        self.route = Route(None)
+        dom.set_state("busy")
+        asyncio.ensure_future(self._show_screen(target, hash_text))
+        return True
+
+    async def _show_screen(self, target: Target, hash_text: str) -> None:
+        from cardems.web.screens import open_screen
+
+        try:
+            await open_screen(self, target, lambda: str(window.location.hash or "") == hash_text)
+        except OSError as exc:  # offline before the site was kept, or a broken deploy
+            window.console.error(f"cardems: could not load {hash_text}: {exc}")
+            self.notices = [("notice.load_failed", {"game": hash_text.lstrip("#/")})]
+            self.show_lobby(Route(None))
+            self.render_notices()
+            dom.set_shown_route()
+
+    def show_route(self) -> None:
+        """The page shows the address now (tests wait for this)."""
+        dom.set_shown_route()
+
+    def show_view(self, view: str) -> None:
+        """Show the lobby, a table or a screen (``data-view`` on <body>)."""
+        document.body.setAttribute("data-view", view)
+
+    def screen_action(self, action: str, target: Any) -> None:
+        module = {"stats": "stats", "share": "daily", "tour": "tour"}[action.partition("-")[0]]
+        importlib.import_module(f"cardems.web.screens.{module}").on_action(self, action, target)
+
+    def begin_record(self, route: Route, game: Any, saved: Any) -> None:
+        """The statistics record of the table's game: the save's, or a new one."""
+        from cardems.web.screens import record
+
+        self.keep = record.meta_of(saved) or record.new_meta(game, route.level)
+
+    def replaced(self, saved: Any, cls: Any) -> None:
+        """A new game replaces ``saved``: an unfinished one is recorded as abandoned."""
+        from cardems.web.screens import record
+
+        record.abandoned(self, saved, cls)
+
+    def game_over(self, table: Any) -> str:
+        """The table's game ended: record it (once), and what the result dialog adds."""
+        from cardems.web.screens import daily
+
+        return daily.game_over(self, table)
+
+    def offer_tour(self, game: str) -> None:
+        from cardems.web.screens import tour
+
+        tour.offer(self, game)
 
 
 def same_setup(saved_hash: Any, route: Route) -> bool:

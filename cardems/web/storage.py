@@ -35,6 +35,7 @@ from cardems.web.i18n import LANGUAGES
 from cardems.web.route import SPEEDS
 
 NAMESPACE = "cardems:"
+OTHER_KEYS = ("cardems:save:daily:", "cardems:daily:played:", "cardems:tour:", "cardems:v1:muted")
 VERSION = 1
 LANG_KEY = "cardems:lang"
 SPEED_KEY = "cardems:speed"
@@ -208,6 +209,11 @@ class Storage:
     def known_keys(self) -> set[str]:
         return {LANG_KEY, SPEED_KEY} | {f(g) for g in self.games for f in (save_key, setup_key)}
 
+    def known(self, key: str) -> bool:
+        """Whether ``key`` is one Cardems still writes: the ones checked here, and the
+        daily deal's, the walkthrough's and the sound's (their modules check them)."""
+        return key in self.known_keys() or key.startswith(OTHER_KEYS)
+
     def check_all(self) -> None:
         """At start: every key of the namespace read and checked (a bad one removed,
         with its notice), keys no longer written removed; :data:`OFF` if there is no storage."""
@@ -218,8 +224,10 @@ class Storage:
         for key in keys:
             if not key.startswith(NAMESPACE):
                 continue  # another site of the same origin (GitHub Pages: every project of a user)
-            if key not in self.known_keys():
+            if not self.known(key):
                 self.backend.store_del(key)
+            elif key not in self.known_keys():
+                continue
             elif key == LANG_KEY:
                 self.lang()
             elif key == SPEED_KEY:
@@ -243,13 +251,16 @@ class Storage:
     def set_setup(self, game: str, setup: dict[str, Any]) -> bool:
         return self._write(setup_key(game), check_setup(game, {"v": VERSION, **setup}))
 
-    def set_save(self, game: str, route_hash: str, over: bool, data: dict[str, Any]) -> bool:
-        """Store the game in play; if that fails, the older save is removed (a reload
-        must not restore it as if it were this game)."""
-        save = check_save(game, {"v": VERSION, "hash": route_hash, "over": over, "game": data})
-        if self._write(save_key(game), save):
+    def set_save(self, game: str, route_hash: str, over: bool, data: dict[str, Any],
+                 extra: dict[str, Any] | None = None, key: str | None = None) -> bool:
+        """Store the game in play (with ``extra``: what the statistics keep of it; under
+        ``key``: another slot, the daily deal's); if that fails, the older save is removed
+        (a reload must not restore it as if it were this game)."""
+        save = check_save(game, {**(extra or {}), "v": VERSION, "hash": route_hash, "over": over, "game": data})
+        key = key or save_key(game)
+        if self._write(key, save):
             return True
-        self.backend.store_del(save_key(game))
+        self.backend.store_del(key)
         return False
 
     def drop_save(self, game: str) -> None:

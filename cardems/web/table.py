@@ -28,7 +28,7 @@ import re
 from typing import Any, ClassVar
 
 from cardems.game import Event, Game
-from cardems.web import dom, markup
+from cardems.web import dom, markup, sound
 from cardems.web.route import Route
 from cardems.web.session import Clock, HintSource, Session
 
@@ -55,6 +55,9 @@ class Table:
     reasons: ClassVar[tuple[tuple[str, str], ...]] = ()
     hint_level: ClassVar[str] = "hard"  # whose advice the hint gives
     helper_level: ClassVar[str] = "normal"  # who plays the human's seat on auto-play
+    # the sound of an event: its kind ("play"), or kind+info key for an event whose info
+    # has that key set ("capture+pisti"), -> an effect of static/js/sound.js
+    sounds: ClassVar[dict[str, str]] = {}
 
     def __init__(self, app: Any, route: Route, game: Game) -> None:
         self.app = app
@@ -262,11 +265,21 @@ class Table:
             self._result_told = False
             self.show_result()
 
+    def sound_of(self, events: list[Event]) -> str | None:
+        """The one effect a move makes: the strongest of its events' (see :attr:`sounds`)."""
+        found = []
+        for event in events:
+            keys = [f"{event.kind}+{k}" for k, v in sorted(event.info.items()) if v] + [event.kind]
+            found += [self.sounds[k] for k in keys if k in self.sounds][:1]
+        return min(found, key=sound.rank, default=None)
+
     async def on_move(self, seat: int, move: str, events: list[Event], started: float | None,
                       quiet: bool = False) -> None:
         if not self.alive:
             return
         self.log_events(events)
+        if not quiet:
+            sound.play(self.sound_of(events))
         if quiet:
             if dom.now() - self._drawn >= QUIET_RENDER_MS or self.game.is_over():
                 self.render()
@@ -361,6 +374,7 @@ class Table:
             f'<a class="back" href="#/">{dom.esc(t("nav.back"))}</a>'
             f'<h1 class="table-title">{dom.esc(" · ".join(self.title_parts()))}</h1>'
             f'<div class="bar-controls" data-focus-group="bar">{self.extra_controls()}'
+            f'<a class="btn rules-link" href="#/rules/{self.game_name}" data-rules-link>{dom.esc(t("lobby.rules"))}</a>'
             f'<label class="speed"><span>{dom.esc(t("speed.label"))}</span>'
             f'<select id="speed">{speeds}</select></label>'
             + self.result_button()
@@ -438,6 +452,7 @@ class Table:
         t = self.t
         dialog = dom.by_id("result")
         if final:
+            body += self.app.game_over(self)
             view = self.view
             dialog.setAttribute("data-winner", str(view.winner))
             dialog.setAttribute("data-scores", ",".join(str(s) for s in view.final_scores or ()))

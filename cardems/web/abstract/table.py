@@ -37,6 +37,7 @@ def isolated(text: str) -> str:
 
 class AbstractTable(Table):
     game_name = "abstract"
+    sounds = {"choose": "play", "take": "capture"}
 
     def __init__(self, app: Any, route: Route, game: Abstract) -> None:
         self.game: Abstract = game

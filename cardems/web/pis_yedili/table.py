@@ -35,6 +35,8 @@ class PisYediliTable(Table):
             values["card"] = self.card_label(groups["card"])
         return values
 
+    sounds = {"play": "play", "pick": "draw", "draw+count": "draw"}
+
     def __init__(self, app: Any, route: Any, game: PisYedili) -> None:
         self.jack: str | None = None          # the Jack clicked, waiting for its suit
         super().__init__(app, route, game)

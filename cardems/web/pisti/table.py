@@ -22,6 +22,7 @@ ROWS = ("aces", "jacks", "two_clubs", "ten_diamonds", "most_cards", "pistis", "j
 
 class PistiTable(Table):
     game_name = "pisti"
+    sounds = {"play": "play", "capture": "capture", "capture+pisti": "pisti"}
 
     def __init__(self, app: Any, route: Route, game: Pisti) -> None:
         self.flash: dict[str, Any] | None = None

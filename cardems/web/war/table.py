@@ -27,6 +27,7 @@ STACK_SHOWN = 14           # face-down cards drawn in the war stack (the count s
 
 class WarTable(Table):
     game_name = "war"
+    sounds = {"battle": "play", "war": "war", "take": "capture", "refill": "draw"}
     helper_level = "normal"    # who plays for the human on auto-play and when finishing
 
     # ------------------------------------------------------------ moves shown

@@ -1,0 +1,163 @@
+"""``#/daily/<game>``: the day's deal (``cardems.daily``), played at an ordinary
+table whose address stays ``#/daily/<game>`` (``?date=YYYY-MM-DD`` for a past day).
+
+It is saved apart from the player's own game of that game (so neither replaces
+the other). Opened again the same day after it was played, it deals the same
+cards again, marked as a replay (in the statistics, the share line and the
+table's title). When it ends, the share line is copied to the clipboard and
+shown in the result dialog.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+from typing import Any
+
+from pyscript import window
+
+from cardems.daily import daily_deal, daily_hash, parse_day, share_text, utc_today
+from cardems.errors import BadInput
+from cardems.games import game_class, is_playable, module_name
+from cardems.web import dom, markup, sound
+from cardems.web.route import SPEEDS, Route
+from cardems.web.screens import Target, record
+
+PLAYED_DAYS = 40   # how many days' deals are remembered as played, per game
+
+
+def slot(game: str) -> str:
+    return f"cardems:save:daily:{game}"
+
+
+def played_key(game: str) -> str:
+    return f"cardems:daily:played:{game}"
+
+
+class DailyRoute(Route):
+    """A daily deal's route: its address is the daily link, not a seed's."""
+
+    day: str = ""
+
+    def to_hash(self) -> str:
+        link = daily_hash(self.game, None if self.day == utc_today() else self.day)
+        if self.speed is not None:
+            link += ("&" if "?" in link else "?") + f"speed={self.speed}"
+        return link
+
+
+def refuse(app: Any, key: str, **params: str) -> None:
+    """A daily link that cannot be played: a notice, and the lobby."""
+    app.notices = [*app.notices, (key, params)]
+    app.show_lobby(Route(None))
+    app.render_notices()
+    app.show_route()
+
+
+def show(app: Any, target: Target) -> None:
+    name = str(target.game)
+    if not is_playable(name):
+        return refuse(app, "coming.body", game=app.t(f"game.{name}.name"))
+    day = target.query.get("date") or None
+    if day is not None:
+        try:
+            if parse_day(day).isoformat() > utc_today():
+                return refuse(app, "daily.future", date=day)
+        except BadInput:
+            return refuse(app, "daily.bad_date", value=day)
+    deal = daily_deal(name, day)
+    route = DailyRoute(name, options=dict(deal.options), seed=deal.seed, level=deal.level)
+    route.day = deal.day
+    for key, value in target.query.items():
+        if key == "speed" and value.lower() in SPEEDS:
+            route.speed = value.lower()
+        elif key != "date":
+            app.notices.append(("notice.unknown_option", {"name": key}))
+    cls = game_class(name)
+    saved = dom.store_get(slot(name))
+    game = None
+    if isinstance(saved, dict) and saved.get("daily") == deal.day and not saved.get("over") and "game" in saved:
+        try:
+            game = cls.from_json(saved["game"])
+        except (BadInput, KeyError, TypeError, ValueError):
+            game = None
+    if game is not None:
+        app.keep = record.meta_of(saved) or record.new_meta(game, deal.level, daily=deal.day)
+        if game.moves:
+            app.notices.append(("notice.resumed", {}))
+    else:
+        record.abandoned(app, saved, cls)
+        played = dom.store_get(played_key(name))
+        played = [d for d in played if isinstance(d, str)] if isinstance(played, list) else []
+        replay = deal.day in played
+        game = cls.new(dict(deal.options), seed=deal.seed)
+        app.keep = record.new_meta(game, deal.level, daily=deal.day, replay=replay)
+        if replay:
+            app.notices.append(("daily.replay_notice", {}))
+        else:
+            dom.store_set(played_key(name), [*played, deal.day][-PLAYED_DAYS:])
+    app.slot = slot(name)
+    app.route = route
+    stem = module_name(name)
+    dom.ensure_css(f"cardems/web/{stem}/style.css")
+    app.show_view("table")
+    table = importlib.import_module(f"cardems.web.{stem}.table").TABLE(app, route, game)
+    own_title = table.title_parts
+    table.title_parts = lambda: [*own_title()[:1], title(app, deal.day, bool(app.keep.get("replay")))]
+    app.table = table
+    table.mount()
+    app.render_notices()
+    app.show_route()
+    app.offer_tour(name)
+
+
+def title(app: Any, day: str, replay: bool) -> str:
+    return app.t("daily.title", date=day) + (" · " + app.t("daily.replay") if replay else "")
+
+
+def game_over(app: Any, table: Any) -> str:
+    """Record the finished game (once: then its sound, and for a daily deal the share
+    line copied); what the result dialog adds: the share line of a daily deal."""
+    meta = app.keep
+    game = table.game
+    newly = record.finished(app, game, meta)
+    result = game.result()
+    outcome = record.outcome(result.winner)
+    if newly:
+        app.save(table.route, game)   # remember it is recorded
+        sound.play({"win": "win", "loss": "lose"}.get(outcome))
+    day = meta.get("daily") if meta else None
+    if not day:
+        return ""
+    text = share_text(app.t, game.name, day, outcome, [int(s) for s in result.scores], 0)
+    if meta.get("replay"):
+        text += "\n" + app.t("daily.share.replay")
+    if newly:
+        copy(app, text)
+    return (f'<section class="share" aria-labelledby="share-title"><h3 id="share-title">'
+            f'{markup.esc(app.t("daily.share.heading"))}</h3>'
+            f'<pre id="share-text" class="share-text" dir="auto" tabindex="0">{markup.esc(text)}</pre>'
+            + markup.button("share-copy", app.t("daily.share.copy"))
+            + '<p id="share-status" class="share-status" role="status"></p></section>')
+
+
+def copy(app: Any, text: str) -> None:
+    asyncio.ensure_future(_copy(app, text))
+
+
+async def _copy(app: Any, text: str) -> None:
+    try:
+        await window.navigator.clipboard.writeText(text)
+        key = "daily.share.copied"
+    except Exception:  # refused (no permission, not focused): the text is shown to copy by hand
+        key = "daily.share.refused"
+    status = dom.by_id("share-status")
+    if status is not None:
+        status.textContent = app.t(key)
+
+
+def on_action(app: Any, action: str, target: Any) -> None:
+    if action == "share-copy":
+        shown = dom.by_id("share-text")
+        if shown is not None:
+            copy(app, str(shown.textContent))

@@ -1,0 +1,221 @@
+"""``#/stats``: the player's history (records in IndexedDB through
+``static/js/statsdb.js``; what they mean is :mod:`cardems.web.stats`).
+
+Per game and level: played, won, drawn, lost, abandoned, win rate, current and
+best streak, average and best points (penalties where the lowest score wins);
+the daily streak; the chart of results over time with its table. Export all
+history as a JSON file, import one back (merged without duplicates; a bad file
+changes nothing and says what is wrong), reset one game after a confirmation.
+A database that cannot be opened is a notice; the page still works.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from pyodide.ffi import create_once_callable, to_js
+from pyscript import document, window
+
+from cardems.daily import utc_today
+from cardems.errors import BadInput
+from cardems.web import dom, markup
+from cardems.web.screens import Target
+from cardems.web.screens.record import db_notice
+from cardems.web.stats import (Figures, Record, chart_data, chart_html, daily_streak, export_text, figures,
+                               import_into, validate_record)
+
+CSS = "static/css/screens.css"
+
+
+class State:
+    """What the screen shows: the records read, the game whose reset awaits a yes."""
+
+    records: list[Record] = []
+    confirming: str | None = None
+    status: tuple[str, dict[str, Any]] | None = None
+    failed = False
+
+
+def api() -> Any:
+    stats = getattr(window, "cardemsStats", None)
+    return None if dom.absent(stats) else stats
+
+
+async def read(app: Any) -> list[Record]:
+    """Every valid record stored (one that is not is left out, and said in the console)."""
+    stats = api()
+    if stats is None:
+        raise LookupError("statsdb.js is not loaded")
+    out = []
+    for i, data in enumerate(json.loads(str(await stats.allJson())), 1):
+        try:
+            out.append(validate_record(data, f"stored record {i}"))
+        except BadInput as exc:
+            window.console.warn(f"cardems: {exc}")
+    return out
+
+
+def show(app: Any, target: Target) -> None:
+    dom.ensure_css(CSS)
+    app.show_view("screen")
+    State.confirming = None
+    State.status = None
+    asyncio.ensure_future(refresh(app, first=True))
+
+
+async def refresh(app: Any, first: bool = False) -> None:
+    try:
+        State.records = await read(app)
+        State.failed = False
+    except Exception as exc:  # the database cannot be opened: say so, show what can be shown
+        State.records, State.failed = [], True
+        db_notice(app, exc)
+    if app.screen is None or app.screen.screen != "stats":
+        return
+    dom.set_html("screen", render(app))
+    if first:
+        app.render_notices()
+        dom.set_state("ready")
+        app.show_route()
+        heading = dom.by_id("stats-title")
+        if heading is not None:
+            heading.focus()
+
+
+def percent(app: Any, value: float | None) -> str:
+    return "–" if value is None else f"{round(100 * value)}%"
+
+
+def number(value: float | int | None) -> str:
+    if value is None:
+        return "–"
+    return str(value) if isinstance(value, int) else f"{value:.1f}"
+
+
+def game_table(app: Any, game: str, rows: list[Figures]) -> str:
+    t = app.t
+    low = rows[0].lower_is_better
+    columns = [t("level." + f.level) for f in rows]
+    items = [
+        ("stats.played", lambda f: f.played), ("stats.won", lambda f: f.won), ("stats.drawn", lambda f: f.drawn),
+        ("stats.lost", lambda f: f.lost), ("stats.abandoned", lambda f: f.abandoned),
+        ("stats.win_rate", lambda f: percent(app, f.win_rate)),
+        ("stats.streak", lambda f: f.current_streak), ("stats.best_streak", lambda f: f.best_streak),
+        ("stats.average_penalty" if low else "stats.average_points", lambda f: number(f.average_points)),
+        ("stats.best_penalty" if low else "stats.best_points", lambda f: number(f.best_points)),
+    ]
+    body = [(t(key), [markup.ltr(value(f)) for f in rows], key.replace(".", "-")) for key, value in items]
+    name = t(f"game.{game}.name")
+    if State.confirming == game:
+        reset = (f'<p class="stats-confirm" role="alert">{markup.esc(t("stats.reset.confirm", game=name))} '
+                 + markup.button("stats-reset-yes", t("stats.reset.yes"), classes="danger",
+                                 extra={"data-game": game, "autofocus": ""})
+                 + " " + markup.button("stats-reset-no", t("stats.reset.no"), extra={"data-game": game}) + "</p>")
+    else:
+        reset = markup.button("stats-reset", t("stats.reset", game=name), extra={"data-game": game})
+    return (f'<section class="stats-game" data-game="{markup.esc(game)}" aria-labelledby="stats-{game}">'
+            f'<h2 id="stats-{game}">{markup.esc(name)}</h2>'
+            + markup.score_table(columns, body, caption=t("stats.caption", game=name), classes="stats-table")
+            + reset + "</section>")
+
+
+def render(app: Any) -> str:
+    t = app.t
+    records = State.records
+    groups: dict[str, list[Figures]] = {}
+    for f in figures(records):
+        groups.setdefault(f.game, []).append(f)
+    current, best = daily_streak(records, utc_today())
+    parts = [f'<article class="stats-page" dir="{"rtl" if app.catalog.rtl else "ltr"}">'
+             f'<header><h1 id="stats-title" tabindex="-1">{markup.esc(t("stats.title"))}</h1>'
+             f'<a class="rules-back" href="#/">{markup.esc(t("nav.back"))}</a></header>']
+    if State.failed:
+        parts.append(f'<p class="stats-failed" role="alert">{markup.esc(t("stats.db.unavailable"))}</p>')
+    status = State.status
+    parts.append(f'<p id="stats-status" class="stats-status" role="status">'
+                 f'{markup.esc(t(status[0], **status[1])) if status else ""}</p>')
+    parts.append(f'<p class="stats-daily" data-daily-streak="{current}" data-daily-best="{best}">'
+                 f'{markup.esc(t("stats.daily_streak", current=current, best=best))}</p>')
+    if groups:
+        parts += [game_table(app, game, rows) for game, rows in groups.items()]
+    else:
+        parts.append(markup.note(t("stats.empty")))
+    parts.append(chart_html(t, chart_data(records), rtl=app.catalog.rtl))
+    parts.append(
+        f'<section class="stats-file" aria-labelledby="stats-file-title"><h2 id="stats-file-title">'
+        f'{markup.esc(t("stats.file"))}</h2><p>{markup.esc(t("stats.file.about"))}</p><p class="stats-buttons">'
+        + markup.button("stats-export", t("stats.export"), enabled=not State.failed)
+        + f'<label class="btn stats-import">{markup.esc(t("stats.import"))}'
+          f'<input type="file" id="stats-file" accept=".json,application/json" class="sr-only"'
+          f'{" disabled" if State.failed else ""}></label></p></section>')
+    parts.append("</article>")
+    return "".join(parts)
+
+
+def on_action(app: Any, action: str, target: Any) -> None:
+    game = dom.attr(target, "data-game")
+    if action == "stats-reset":
+        State.confirming = game
+        State.status = None
+        dom.set_html("screen", render(app))
+        button = document.querySelector("[data-action=stats-reset-yes]")
+        if not dom.absent(button):
+            button.focus()
+    elif action == "stats-reset-no":
+        State.confirming = None
+        dom.set_html("screen", render(app))
+    elif action == "stats-reset-yes" and game:
+        State.confirming = None
+        asyncio.ensure_future(reset(app, game))
+    elif action == "stats-export":
+        export(app)
+    elif action == "stats-file":
+        files = target.files
+        if files is not None and files.length:
+            asyncio.ensure_future(import_file(app, files.item(0)))
+        target.value = ""
+
+
+async def reset(app: Any, game: str) -> None:
+    try:
+        await api().deleteGame(game)
+        State.status = ("stats.reset.done", {"game": app.t(f"game.{game}.name")})
+    except Exception as exc:
+        db_notice(app, exc)
+    await refresh(app)
+
+
+def export(app: Any) -> None:
+    text = export_text(State.records)
+    blob = window.Blob.new(to_js([text]), dom.js_object({"type": "application/json"}))
+    url = window.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href = url
+    link.download = f"cardems-stats-{utc_today()}.json"
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    window.setTimeout(create_once_callable(lambda *_: window.URL.revokeObjectURL(url)), 1000)
+    State.status = ("stats.export.done", {"n": len(State.records)})
+    dom.set_html("screen", render(app))
+
+
+async def import_file(app: Any, file: Any) -> None:
+    text = str(await file.text())
+    try:
+        merged = import_into(State.records, text)
+    except BadInput as exc:
+        State.status = ("stats.import.bad", {"why": str(exc)})
+        dom.set_html("screen", render(app))
+        return
+    stored = {r["id"]: r for r in State.records}
+    changed = [r for r in merged if stored.get(r["id"]) != r]
+    try:
+        for record in changed:
+            await api().put(json.dumps(record))
+        State.status = ("stats.import.done", {"n": len(changed)})
+    except Exception as exc:
+        db_notice(app, exc)
+    await refresh(app)
