@@ -107,6 +107,7 @@ def fake_game(monkeypatch):
     monkeypatch.setattr(games, "is_playable", lambda name: name in ("pisti", "war"))
     monkeypatch.setattr(sys.modules["cardems.web.route"], "is_playable", lambda name: name in ("pisti", "war"))
     monkeypatch.setattr(sys.modules["cardems.web.options"], "module_name", lambda name: "war")
+    monkeypatch.setattr(Catalog, "_cache", {})   # catalogs read under the stand-in stay with it
     return Fake
 
 
