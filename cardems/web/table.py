@@ -64,6 +64,7 @@ class Table:
         self.route = route
         self.game = game
         self.alive = True
+        self._view: tuple[int, Any] | None = None
         self.log: list[tuple[int, str]] = []
         self._lines = 0
         self._moving = False             # a human move is being shown: its render comes with it
@@ -81,7 +82,11 @@ class Table:
 
     @property
     def view(self) -> Any:
-        return self.game.view(0)
+        """Seat 0's view, made once per position (the game changes only by moves)."""
+        moves = len(self.game.moves)
+        if self._view is None or self._view[0] != moves:
+            self._view = (moves, self.game.view(0))
+        return self._view[1]
 
     @property
     def seats(self) -> int:
