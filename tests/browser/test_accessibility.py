@@ -275,7 +275,7 @@ SMALL = """() => [...document.querySelectorAll('button, a[href], select, input, 
   .filter(([, w, h]) => w < 24 || h < 24)"""
 
 COVERED = """() => [...document.querySelectorAll('.hand.mine button[data-card]')].filter(card => {
-  const rank = card.querySelector('svg text');
+  const rank = card.querySelector('svg text[font-size="56"]');     // the corner index, not a court's big letter
   const r = rank.getBoundingClientRect();
   const points = [[r.left + r.width * .3, r.top + r.height * .5], [r.left + r.width * .7, r.top + r.height * .5]];
   return points.some(([x, y]) => { const hit = document.elementFromPoint(x, y); return !hit || hit.closest('button') !== card; });
