@@ -3,8 +3,10 @@
 Every deal is played once per seating (two for 2 players and partnerships: the
 bots swap sides; three for 3 players: the first bot sits in each seat in turn),
 so the luck of the cards cancels out. The first bot's result per game is its
-side's score minus the best other side's; a deal's figure is the mean over its
-seatings, and the 95% interval is over deals (paired).
+side's score minus the best other side's (``versus="best"``) or minus the mean
+of the other sides (``versus="mean"``: equal play then gives 0 whatever the
+number of seats); a deal's figure is the mean over its seatings, and the 95%
+interval is over deals (paired).
 """
 
 from __future__ import annotations
@@ -33,22 +35,25 @@ class Score:
 
 
 def seatings(game_name: str, options: dict[str, Any]) -> list[list[int]]:
-    """For each game of a deal: which bot (0 = first, 1 = second) sits in each seat."""
-    return game_class(game_name).seatings(options)
+    """For each game of a deal: which bot (0 = first, 1 = second) sits in each seat
+    (each side in turn, partners together: the game's :class:`GameType` says)."""
+    kind = game_class(game_name).game_type
+    return kind.seatings(kind.players(options))
 
 
 def play_game(game_name: str, options: dict[str, Any], seed: int, bots: list[Any],
-              seating: list[int]) -> tuple[float, int]:
+              seating: list[int], versus: str = "best") -> tuple[float, int]:
     """One game; returns the first bot's score difference and 1/0/-1 for win/draw/loss."""
     game = game_class(game_name).new(options, seed=seed)
     while not game.is_over():
         seat = game.to_move
         game.play(bot_move(game, bots[seating[seat]], seat))
     result = game.result()
-    players = len(seating)
-    mine = next(game.side(s) for s in range(players) if seating[s] == 0)
-    scores = game.arena_scores()
-    diff = scores[mine] - max(s for i, s in enumerate(scores) if i != mine)
+    kind = game.game_type
+    mine = kind.side(seating.index(0), len(seating))
+    scores = kind.ranking(result.scores)
+    others = [s for i, s in enumerate(scores) if i != mine]
+    diff = scores[mine] - (sum(others) / len(others) if versus == "mean" else max(others))
     if result.winner == "draw":
         outcome = 0
     else:
@@ -56,12 +61,14 @@ def play_game(game_name: str, options: dict[str, Any], seed: int, bots: list[Any
     return float(diff), outcome
 
 
-def _deal(args: tuple) -> tuple[float, list[int]]:
-    game_name, options, seed, levels = args
+def play_deal(args: tuple) -> tuple[float, list[int]]:
+    """One mirrored deal: ``(game, options, seed, levels[, versus])`` -> (mean difference, outcomes)."""
+    game_name, options, seed, levels, *rest = args
+    versus = rest[0] if rest else "best"
     bots = [make_bot(game_name, level) for level in levels]
     diffs, outcomes = [], []
     for seating in seatings(game_name, options):
-        diff, outcome = play_game(game_name, options, seed, bots, seating)
+        diff, outcome = play_game(game_name, options, seed, bots, seating, versus)
         diffs.append(diff)
         outcomes.append(outcome)
     return sum(diffs) / len(diffs), outcomes
@@ -73,26 +80,37 @@ def run(game_name: str, levels: list[str], deals: int, seed: int, options: dict[
     for level in levels:
         make_bot(game_name, level)  # refuse unknown levels before any work
     game_class(game_name).new(options, seed=0)  # and bad options
-    source = Rng(seed)
-    tasks = [(game_name, options, source.next64() >> 12, levels) for _ in range(deals)]
+    tasks = [(game_name, options, deal_seed, levels) for deal_seed in deal_seeds(seed, deals)]
     per_deal: list[float] = []
     outcomes: list[int] = []
     if jobs > 1:
         from multiprocessing import get_context
 
         with get_context("spawn").Pool(min(jobs, deals)) as pool:
-            for done, (diff, outs) in enumerate(pool.imap(_deal, tasks, chunksize=4), 1):
+            for done, (diff, outs) in enumerate(pool.imap(play_deal, tasks, chunksize=4), 1):
                 per_deal.append(diff)
                 outcomes.extend(outs)
                 if progress:
                     progress(done, deals)
     else:
         for done, task in enumerate(tasks, 1):
-            diff, outs = _deal(task)
+            diff, outs = play_deal(task)
             per_deal.append(diff)
             outcomes.extend(outs)
             if progress:
                 progress(done, deals)
+    return summarize(per_deal, outcomes)
+
+
+def deal_seeds(seed: int, deals: int) -> list[int]:
+    """The seeds of a run's deals, in order: deal ``i`` of a run is the same whatever
+    the number of deals asked for beyond it (so runs can be cut into shards)."""
+    source = Rng(seed)
+    return [source.next64() >> 12 for _ in range(deals)]
+
+
+def summarize(per_deal: list[float], outcomes: list[int]) -> Score:
+    """The score of a run from each deal's mean difference and every game's outcome."""
     n = len(per_deal)
     mean = sum(per_deal) / n
     sd = math.sqrt(sum((d - mean) ** 2 for d in per_deal) / (n - 1)) if n > 1 else 0.0

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cardems.errors import BadInput
+from cardems.errors import shown
 
 Card = str
 
@@ -39,16 +40,21 @@ _CANON["X"] = JOKER
 def parse_card(text: str) -> Card:
     """Return the canonical code of ``text``, or raise :class:`BadInput`."""
     if not isinstance(text, str):
-        raise BadInput(f"not a card code: {text!r}")
-    code = _CANON.get(text.strip().upper())
+        raise BadInput(f"not a card code: {shown(text)}")
+    code = _CANON.get(text.strip().upper()) if len(text) <= 40 else None
     if code is None:
-        raise BadInput(f"unknown card code {text!r} (examples: AS, 10D, 2C, JH)")
+        raise BadInput(f"unknown card code {shown(text)} (examples: AS, 10D, 2C, JH)")
     return code
 
 
-def parse_cards(text: str | Iterable[str]) -> list[Card]:
-    """Parse whitespace- or comma-separated codes (or an iterable of codes)."""
-    items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+def parse_cards(text: str | list[str] | tuple[str, ...]) -> list[Card]:
+    """Parse whitespace- or comma-separated codes (or a list of codes)."""
+    if isinstance(text, str):
+        items = text.replace(",", " ").split()
+    elif isinstance(text, (list, tuple)):
+        items = list(text)
+    else:
+        raise BadInput(f"the cards must be codes separated by spaces, or a list of codes, not {shown(text)}")
     return [parse_card(item) for item in items]
 
 
@@ -88,7 +94,7 @@ def check_deck(cards: list[Card], expected: list[Card]) -> None:
         want[card] = left - 1
 
 
-def arranged_deck(deck: str | Iterable[str] | None, expected: list[Card]) -> list[Card] | None:
+def arranged_deck(deck: str | list[str] | tuple[str, ...] | None, expected: list[Card]) -> list[Card] | None:
     """An arranged deal's cards (``--deck``), checked to be ``expected`` reordered; None if none given."""
     if deck is None:
         return None

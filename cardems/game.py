@@ -17,13 +17,18 @@ stores; :meth:`from_json` replays it, so a corrupt save cannot load half-way.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from types import MappingProxyType
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from cardems.errors import BadInput, IllegalMove
+from cardems.cards import Card, arranged_deck
+from cardems.errors import SHOWN, BadInput, IllegalMove, shown  # noqa: F401  (SHOWN, shown: re-exported)
+from cardems.rng import Rng
 
 SAVE_FORMAT = 1
 M = TypeVar("M")
+V = TypeVar("V", bound="SeatView")
 
 
 @dataclass(frozen=True)
@@ -51,22 +56,35 @@ class Option:
     default: Any
 
     def parse(self, raw: Any) -> Any:
-        """Turn a value from a route, the CLI or JSON into a typed value."""
+        """Turn a value from a route, the CLI or JSON into a typed value.
+
+        A value of the option's own type matches itself (``True`` is not ``1``);
+        a text (or a whole number) matches a value written the same way, in any case.
+        """
         for value in self.values:
-            if raw == value or str(raw).strip().lower() == str(value).lower():
+            if type(raw) is type(value) and raw == value:
                 return value
+        text = _plain_text(raw)
+        if text is not None:
+            for value in self.values:
+                if text == str(value).lower():
+                    return value
         allowed = ", ".join(str(v).lower() for v in self.values)
-        raise BadInput(f"option {self.name}={raw!r} is not allowed (choose from: {allowed})")
+        raise BadInput(f"option {self.name}={shown(raw)} is not allowed (choose from: {allowed})")
 
 
-def parse_options(specs: tuple[Option, ...], raw: dict[str, Any] | None) -> dict[str, Any]:
+def parse_options(specs: tuple[Option, ...], raw: Any) -> dict[str, Any]:
     """Typed options with defaults filled in; unknown names are an error."""
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise BadInput(f"the options must be NAME=VALUE pairs (a JSON object), not {shown(raw)}")
     known = {spec.name: spec for spec in specs}
     out = {spec.name: spec.default for spec in specs}
-    for name, value in (raw or {}).items():
-        spec = known.get(name.replace("-", "_"))
+    for name, value in raw.items():
+        spec = known.get(name.replace("-", "_")) if isinstance(name, str) else None
         if spec is None:
-            raise BadInput(f"unknown option {name!r} (known: {', '.join(known)})")
+            raise BadInput(f"unknown option {shown(name)} (known: {', '.join(known) or 'none'})")
         out[spec.name] = spec.parse(value)
     return out
 
@@ -82,28 +100,143 @@ class Result:
     detail: dict[str, Any] = field(default_factory=dict)
 
 
-class Game(ABC, Generic[M]):
-    """Base class of every game's state."""
+@dataclass(frozen=True)
+class SeatView:
+    """What every game's view holds (each game's view adds its own fields).
+
+    A page draws a table from ``view(seat)`` and the events alone: these fields say
+    whose turn it is and whose comes next (asked of the rules), whether a deal or
+    round has just been scored and the next is not yet begun, and the outcome.
+    """
+
+    seat: int
+    players: int
+    options: Mapping[str, Any]        # the game's options (read-only)
+    to_move: int | None
+    next_up: int | None               # who moves after the player to move ends its turn, if play goes
+                                      # on and the rules know it now (None in between, or over)
+    rounds_done: int                  # deals or rounds of the match scored so far (0 without such units)
+    between_rounds: bool              # a deal/round was just scored and no move of the next one is made
+    winner: int | str | None          # the winning side or "draw", once over
+    final_scores: tuple[int, ...] | None   # result().scores once over (per side), None before
+    over: bool
+
+
+@dataclass(frozen=True)
+class GameType:
+    """What kind of game a game is, as data (in the spirit of OpenSpiel's ``GameType``).
+
+    Each rules class declares one as its ``game_type``; the arena, the page and the
+    replay read it instead of asking each game for overrides and flags.
+    """
+
+    seats: tuple[int, ...] = (2,)            # the seat counts the game supports
+    seats_option: str | None = None          # the option that picks one of them, if any
+    # seat count -> the seats of each side, where partners share a side (4-player Pişti)
+    partnerships: tuple[tuple[int, tuple[tuple[int, ...], ...]], ...] = ()
+    lower_is_better: bool = False            # scores are penalties: the lowest total wins
+    perfect_information: bool = False        # every seat sees everything (no hidden card)
+    simultaneous: bool = False               # moves chosen at once, revealed together (War's battle)
+    unit: str | None = None                  # what a match is made of: "deal", "round"; None: no such unit
+
+    def players(self, options: dict[str, Any]) -> int:
+        """The number of seats with these options."""
+        if self.seats_option is None:
+            return self.seats[0]
+        return int(options.get(self.seats_option, self.seats[0]))
+
+    def teams(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """The seats of each side, side by side (one seat per side without partners)."""
+        for count, teams in self.partnerships:
+            if count == players:
+                return teams
+        return tuple((seat,) for seat in range(players))
+
+    def side(self, seat: int, players: int) -> int:
+        """The side ``seat`` plays for: its index in ``result().scores``."""
+        return next(i for i, team in enumerate(self.teams(players)) if seat in team)
+
+    def sides(self, players: int) -> int:
+        return len(self.teams(players))
+
+    def seatings(self, players: int) -> list[list[int]]:
+        """For the arena: for each game of a mirrored deal, which of two bots (0 = the
+        one measured, 1 = its opponent) sits in each seat. The measured bot takes each
+        side in turn (all of that side's seats) against copies of the other."""
+        teams = self.teams(players)
+        return [[0 if seat in team else 1 for seat in range(players)] for team in teams]
+
+    def ranking(self, scores: tuple[int, ...]) -> tuple[float, ...]:
+        """Scores turned so that larger is better (penalties negated)."""
+        return tuple(-s if self.lower_is_better else s for s in scores)
+
+
+class Game(ABC, Generic[M, V]):
+    """Base class of every game's state: ``M`` is its move type, ``V`` its view type.
+
+    A game sets ``name``, ``game_type`` and ``options_spec``, the deck it is played
+    with (:meth:`pack`) and how play begins (:meth:`_begin`); :meth:`new`,
+    :attr:`to_move` and :meth:`copy` are shared. ``start_events`` is public: the
+    events of :meth:`new` (the first deal), for a page to show before any move.
+    """
 
     name: ClassVar[str]
+    game_type: ClassVar[GameType]
     options_spec: ClassVar[tuple[Option, ...]]
-    lower_is_better: ClassVar[bool] = False  # True where the lowest score wins (penalties)
+    # attributes :meth:`copy` copies: lists and dicts one level deep, lists of lists two
+    copied: ClassVar[tuple[str, ...]] = ()
+    copied_nested: ClassVar[tuple[str, ...]] = ()
 
-    options: dict[str, Any]
-    seed: int
-    arranged: list[str] | None
-    moves: list[str]
+    def __init__(self, options: dict[str, Any], seed: int, arranged: list[Card] | None) -> None:
+        self.options = options
+        self.players: int = self.game_type.players(options)
+        self.seed = seed
+        self.arranged = arranged
+        self.rng = Rng(seed)
+        self.moves: list[str] = []
+        self.start_events: list[Event] = []
+        self.winner: int | str | None = None
+        self.over = False
+        self.turn: int | None = None
+
+    @classmethod
+    def new(cls, options: dict[str, Any] | None = None, *, seed: int = 0,
+            deck: list[str] | str | None = None) -> Self:
+        """A new game from a seed (shuffled) or an arranged deck order."""
+        opts = parse_options(cls.options_spec, options)
+        arranged = arranged_deck(deck, cls.pack(opts))
+        game = cls(opts, seed, arranged)
+        game.start_events = game._begin(list(arranged) if arranged is not None else None)
+        return game
 
     @classmethod
     @abstractmethod
-    def new(cls, options: dict[str, Any] | None = None, *, seed: int = 0,
-            deck: list[str] | None = None) -> "Game[M]":
-        """A new game from a seed (shuffled) or an arranged deck order."""
+    def pack(cls, options: dict[str, Any]) -> list[Card]:
+        """The cards played with these options in a fixed order (an arranged deck is them reordered)."""
+
+    @abstractmethod
+    def _begin(self, deck: list[Card] | None) -> list[Event]:
+        """Deal the first deal (``deck`` arranged, or None to shuffle); its events.
+        May raise :class:`BadInput` for an arranged deck the game cannot start from."""
 
     @property
-    @abstractmethod
     def to_move(self) -> int | None:
         """The seat whose turn it is, ``None`` once the game is over."""
+        return None if self.over else self.turn
+
+    def copy(self) -> Self:
+        """An independent copy, cheaper than ``copy.deepcopy`` (used by search)."""
+        other = object.__new__(type(self))
+        state = other.__dict__
+        state.update(self.__dict__)
+        other.options = dict(self.options)
+        other.rng = Rng(self.rng.state)
+        other.moves = list(self.moves)
+        for name in self.copied:
+            state[name] = state[name].copy()
+        for name in self.copied_nested:
+            state[name] = [part.copy() for part in state[name]]
+        return other
 
     @abstractmethod
     def legal_moves(self) -> list[M]:
@@ -122,8 +255,32 @@ class Game(ABC, Generic[M]):
         """Apply a move already known to be legal."""
 
     @abstractmethod
-    def view(self, seat: int) -> Any:
-        """What ``seat`` may know, as an immutable value."""
+    def view(self, seat: int) -> V:
+        """What ``seat`` may know, as an immutable value (a :class:`SeatView`)."""
+
+    def next_up(self) -> int | None:
+        """The seat to move once the player to move has ended its turn, if play goes on and
+        the rules know it now; None otherwise (games refine it)."""
+        return None
+
+    def rounds_done(self) -> int:
+        """How many deals or rounds of the match are scored (0 for a game without them)."""
+        return 0
+
+    def between_rounds(self) -> bool:
+        """A deal or round has just been scored and no move of the next one is made yet."""
+        return False
+
+    def _seat_view(self, seat: int) -> dict[str, Any]:
+        """The :class:`SeatView` fields of ``seat``'s view; :class:`BadInput` for no such seat."""
+        if not (isinstance(seat, int) and 0 <= seat < self.players):
+            raise BadInput(f"no seat {seat} in a {self.players}-player game")
+        over = self.over
+        return {"seat": seat, "players": self.players, "options": MappingProxyType(dict(self.options)), "to_move": self.to_move,
+                "next_up": None if over else self.next_up(), "rounds_done": self.rounds_done(),
+                "between_rounds": self.between_rounds(),
+                "winner": self.winner if over else None,
+                "final_scores": tuple(self.result().scores) if over else None, "over": over}
 
     @abstractmethod
     def result(self) -> Result:
@@ -132,22 +289,9 @@ class Game(ABC, Generic[M]):
     def is_over(self) -> bool:
         return self.to_move is None
 
-    def arena_scores(self) -> tuple[float, ...]:
-        """The scores the arena compares, larger being better. A game in which the
-        lowest total wins (Pis Yedili's penalties) returns them negated."""
-        return tuple(self.result().scores)
-
     def side(self, seat: int) -> int:
         """The side ``seat`` plays for (its index in ``result().scores``)."""
-        return seat
-
-    @classmethod
-    def seatings(cls, options: dict[str, Any]) -> list[list[int]]:
-        """For the arena: for each game of a mirrored deal, which of two bots
-        (0 = the one measured, 1 = its opponent) sits in each seat. By default the
-        measured bot takes each seat in turn against copies of the other."""
-        players = int(options.get("players", 2))
-        return [[0 if seat == first else 1 for seat in range(players)] for first in range(players)]
+        return self.game_type.side(seat, self.players)
 
     def play(self, move: M | str) -> list[Event]:
         """Apply a move (a value or its text) and return what happened.
@@ -181,33 +325,61 @@ class Game(ABC, Generic[M]):
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> "Game[M]":
+    def from_json(cls, data: Any) -> Self:
         """Rebuild a game from :meth:`to_json` output; :class:`BadInput` if corrupt."""
         if not isinstance(data, dict):
             raise BadInput("the save is not a JSON object")
-        if data.get("format") != SAVE_FORMAT:
-            raise BadInput(f"unknown save format {data.get('format')!r}")
+        version = data.get("format")
+        if type(version) is not int or version != SAVE_FORMAT:
+            raise BadInput(f"unknown save format {shown(version)}")
         if data.get("game") != cls.name:
-            raise BadInput(f"the save is for {data.get('game')!r}, not {cls.name!r}")
+            raise BadInput(f"the save is for {shown(data.get('game'))}, not {cls.name!r}")
         seed, moves, deck = data.get("seed"), data.get("moves"), data.get("deck")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise BadInput("the save has no valid seed")
+        if whole_number(seed, 0, SEED_LIMIT - 1) is None:
+            raise BadInput("the save has no valid seed (a whole number between 0 and 2^53)")
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise BadInput("the save's moves are not a list of texts")
         if deck is not None and not (isinstance(deck, list) and all(isinstance(c, str) for c in deck)):
             raise BadInput("the save's deck is not a list of card codes")
-        game = cls.new(data.get("options") or {}, seed=seed, deck=deck)
+        game = cls.new(data.get("options"), seed=seed, deck=deck)
         for number, text in enumerate(moves, 1):
             try:
                 game.play(text)
             except BadInput as exc:
-                raise BadInput(f"the save's move {number} ({text}) fails: {exc}") from None
+                raise BadInput(f"the save's move {number} ({shown(text)}) fails: {exc}") from None
         return game
+
+
+# ---------------------------------------------------------------- outside input
+SEED_LIMIT = 2**53       # seeds stay exact in JavaScript
+MAX_DIGITS = 20          # longer digit strings are refused before int() sees them
+def _plain_text(raw: Any) -> str | None:
+    """A text or a (reasonably sized) whole number, lower-cased for comparison; else None."""
+    if isinstance(raw, str):
+        return raw.strip().lower()
+    if isinstance(raw, int) and not isinstance(raw, bool) and abs(raw) < 10**MAX_DIGITS:
+        return str(raw)
+    return None
+
+
+def whole_number(raw: Any, low: int, high: int) -> int | None:
+    """``raw`` as an int in ``low..high``: an int (not a bool) or a text of ASCII digits
+    ``0``-``9`` only (``str.isdigit`` also accepts ``²``, ``①``, ``፰``); None if it is not."""
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        number = raw
+    elif isinstance(raw, str):
+        text = raw.strip()
+        if not (0 < len(text) <= MAX_DIGITS and text.isascii() and text.isdigit()):
+            return None
+        number = int(text)
+    else:
+        return None
+    return number if low <= number <= high else None
 
 
 def parse_seed(raw: Any) -> int:
     """A seed from text: a non-negative integer below 2**53 (safe in JavaScript)."""
-    text = str(raw).strip()
-    if not text.isdigit() or int(text) >= 2**53:
-        raise BadInput(f"seed {raw!r} is not a whole number between 0 and 2^53")
-    return int(text)
+    seed = whole_number(raw, 0, SEED_LIMIT - 1)
+    if seed is None:
+        raise BadInput(f"seed {shown(raw)} is not a whole number between 0 and 2^53")
+    return seed

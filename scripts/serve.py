@@ -3,8 +3,9 @@
     python scripts/serve.py [--port 8000] [--host 127.0.0.1]
 
 The working tree is served as it is, plus the files ``scripts/sitefiles.py``
-generates (the PyScript config, the games' file lists, the service worker's
-precache list), made afresh on every request, so an edit is a new build.
+generates (the page with PyScript's config from ``pyscript.toml`` and its
+Content-Security-Policy, the games' file lists, the service worker's precache
+list), made afresh on every request, so an edit is a new build.
 """
 
 from __future__ import annotations
@@ -32,9 +33,9 @@ class Handler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}
 
     def send_head(self):
-        rel = unquote(urlsplit(self.path).path).lstrip("/")
+        rel = unquote(urlsplit(self.path).path).lstrip("/") or sitefiles.PAGE
         if rel in sitefiles.GENERATED and Path(self.directory).resolve() == ROOT:
-            body = sitefiles.generate(ROOT)[rel]
+            body = sitefiles.render_page(ROOT).encode() if rel == sitefiles.PAGE else sitefiles.generate(ROOT)[rel]
             self.send_response(HTTPStatus.OK)
             self.send_header("Content-Type", self.guess_type(rel))
             self.send_header("Content-Length", str(len(body)))

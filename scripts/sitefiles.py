@@ -20,8 +20,11 @@ generated files from memory, fresh on every request), and by
 - ``precache.js``: the build id and every file of the site with the start of
   its SHA-256, for ``sw.js``.
 
-PyScript's config is not a file: it is written in ``index.html`` (one fetch
-less before the interpreter starts), and :func:`page_config` reads it.
+- ``index.html``: the page, with PyScript's config from ``pyscript.toml``
+  written into it as JSON (one fetch less before the interpreter starts) and
+  its Content-Security-Policy allowing its inline scripts by their hashes
+  (:func:`render_page`). The committed ``index.html`` is kept rendered
+  (tests/test_page_config.py), so any static server can serve the tree.
 
 The build id is a hash of every file's content, so any change makes a new build.
 """
@@ -30,13 +33,15 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import html
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
-from base64 import b64decode
+import tomllib
+from base64 import b64decode, b64encode
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -47,11 +52,14 @@ from cardems.web.main import BUNDLE, FORMAT as BUNDLE_FORMAT, cached_path  # noq
 
 ENTRY = "cardems/web/main.py"
 NOT_SHIPPED = frozenset({"cardems/__main__.py", "cardems/cli.py", "cardems/arena.py"})  # command line only
-PAGES = ("index.html", "manifest.webmanifest")
-DEPLOYED = ("sw.js", ".nojekyll")  # served, never kept by the worker (the browser keeps sw.js itself)
+PAGE = "index.html"
+PAGES = (PAGE, "manifest.webmanifest")
+CONFIG = "pyscript.toml"
+# served, never kept by the worker (the browser keeps sw.js itself; the page carries the config)
+DEPLOYED = ("sw.js", ".nojekyll", CONFIG)
 BUILD = "cardems/web/build.json"
 PRECACHE = "precache.js"
-GENERATED = (BUILD, PRECACHE, BUNDLE)
+GENERATED = (BUILD, PRECACHE, BUNDLE, PAGE)
 HASH_CHARS = 16
 RUNTIME = "static/vendor/pyodide"
 COMPILER = Path(__file__).resolve().parent / "compile_pyc.mjs"
@@ -254,7 +262,7 @@ def digest(path: Path) -> str:
 
 
 def page_config(root: Path = ROOT) -> dict:
-    """PyScript's config, as written in ``index.html``: ``{"py": ..., "mpy": ...}``.
+    """PyScript's config, from ``pyscript.toml``: ``{"py": ..., "mpy": ...}``.
 
     ``py`` is the page's: the self-hosted interpreter, the first screen's bundle
     (PyScript writes it into the interpreter's working folder, where ``main.py``
@@ -262,12 +270,57 @@ def page_config(root: Path = ROOT) -> dict:
     for MicroPython, which the page does not use: PyScript loads the plugins once
     for each interpreter it knows, configured or not.
     """
-    html = (root / "index.html").read_text(encoding="utf-8")
-    py = re.search(r"<script type=\"py\"[^>]*\sconfig='([^']*)'", html)
-    mpy = re.search(r"<mpy-config hidden>([^<]*)</mpy-config>", html)
+    py = tomllib.loads((root / CONFIG).read_text(encoding="utf-8"))
+    return {"py": py, "mpy": {"plugins": py.get("plugins", [])}}
+
+
+_PY_CONFIG = re.compile(r"(<script type=\"py\"[^>]*\sconfig=')([^']*)(')")
+_MPY_CONFIG = re.compile(r"(<mpy-config hidden>)([^<]*)(</mpy-config>)")
+_CSP = re.compile(r'(<meta http-equiv="Content-Security-Policy" content=")([^"]*)(")')
+_INLINE_SCRIPT = re.compile(  # a script the browser runs: no src, not PyScript's or data
+    r"<script(?![^>]*\ssrc=)(?![^>]*\stype=\"(?:py|mpy|application/json)\")[^>]*>(.*?)</script>", re.DOTALL)
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' {hashes}; worker-src 'self'; "
+       "connect-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; font-src 'self'; "
+       "manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'")
+
+
+def _attribute_json(value: dict) -> str:
+    """JSON for a single-quoted HTML attribute."""
+    return json.dumps(value).replace("&", "&amp;").replace("'", "&#39;").replace("<", "&lt;")
+
+
+def inline_config(page: str) -> dict:
+    """PyScript's config as a page carries it (the inverse of :func:`render_page`'s)."""
+    py, mpy = _PY_CONFIG.search(page), _MPY_CONFIG.search(page)
     if not py or not mpy:
         raise ValueError("index.html: no inline PyScript config (config='{...}' and <mpy-config hidden>)")
-    return {"py": json.loads(py.group(1)), "mpy": json.loads(mpy.group(1))}
+    return {"py": json.loads(html.unescape(py.group(2))), "mpy": json.loads(html.unescape(mpy.group(2)))}
+
+
+def script_hashes(page: str) -> list[str]:
+    """CSP sources (``'sha256-...'``) of the page's inline scripts, in order."""
+    return [f"'sha256-{b64encode(hashlib.sha256(body.encode()).digest()).decode()}'"
+            for body in _INLINE_SCRIPT.findall(page)]
+
+
+def with_csp(page: str) -> str:
+    """``page`` with its Content-Security-Policy allowing exactly its inline scripts
+    (a page that adds one, as the boot benchmark does, calls this again)."""
+    if not _CSP.search(page):
+        raise ValueError("index.html: no <meta http-equiv=\"Content-Security-Policy\" content=\"...\">")
+    policy = CSP.format(hashes=" ".join(dict.fromkeys(script_hashes(page))))
+    return _CSP.sub(lambda m: m.group(1) + policy + m.group(3), page, count=1)
+
+
+def render_page(root: Path = ROOT) -> str:
+    """``index.html`` as served: PyScript's config from ``pyscript.toml`` written in, and
+    the Content-Security-Policy hashing its inline scripts."""
+    page = (root / PAGE).read_text(encoding="utf-8")
+    config = page_config(root)
+    inline_config(page)  # both places are there
+    page = _PY_CONFIG.sub(lambda m: m.group(1) + _attribute_json(config["py"]) + m.group(3), page, count=1)
+    page = _MPY_CONFIG.sub(lambda m: m.group(1) + json.dumps(config["mpy"]) + m.group(3), page, count=1)
+    return with_csp(page)
 
 
 def plugins_off(root: Path = ROOT) -> tuple[str, ...]:
@@ -336,7 +389,8 @@ def generate(root: Path = ROOT) -> dict[str, bytes]:
     """The generated files of the site in ``root``: path -> content."""
     groups = python_groups(root)
     sources = [f for f in site_files(root, groups) if f not in GENERATED]  # the bundled files too
-    hashes = {f: digest(root / f) for f in sources}
+    page = render_page(root).encode()
+    hashes = {f: digest(root / f) for f in sources} | {PAGE: hashlib.sha256(page).hexdigest()[:HASH_CHARS]}
     build = hashlib.sha256(json.dumps([hashes, groups], sort_keys=True).encode()).hexdigest()[:12]
     manifest = json.dumps({"build": build, "common": groups["common"], "games": groups["games"],
                            "rules": groups["rules"]},
@@ -348,7 +402,7 @@ def generate(root: Path = ROOT) -> dict[str, bytes]:
     precache = ("// Generated by scripts/sitefiles.py: this build of the site, for sw.js to keep.\n"
                 f"self.CARDEMS_BUILD = {json.dumps(build)};\n"
                 f"self.CARDEMS_FILES = {json.dumps(dict(sorted(hashes.items())), indent=0)};\n").encode()
-    return {BUILD: manifest, PRECACHE: precache, BUNDLE: bundle}
+    return {BUILD: manifest, PRECACHE: precache, BUNDLE: bundle, PAGE: page}
 
 
 def build_id(generated: dict[str, bytes]) -> str:
@@ -356,5 +410,9 @@ def build_id(generated: dict[str, bytes]) -> str:
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["--page"]:  # after editing pyscript.toml or an inline script: the committed page
+        (ROOT / PAGE).write_text(render_page(ROOT), encoding="utf-8")
+        print(f"{PAGE} written")
+        raise SystemExit(0)
     out = generate()
     print(f"build {build_id(out)}: " + ", ".join(f"{k} ({len(v)} bytes)" for k, v in out.items()))

@@ -21,10 +21,9 @@ from typing import Any, Union
 
 from cardems.abstract.score import (SEQUENCE_RANKS, SHORT_RANKS, SUIT_ORDER, DealScore, score_combinations,
                                     score_half)
-from cardems.cards import JOKER, Card, arranged_deck, suit_of
+from cardems.cards import JOKER, Card, suit_of
 from cardems.errors import BadInput
-from cardems.game import Event, Game, Option, Result, parse_options
-from cardems.rng import Rng
+from cardems.game import Event, Game, GameType, Option, Result, SeatView, shown, whole_number
 
 Move = Union[str, int]        # "first" / "second", or a take size
 CHOICES = ("first", "second")
@@ -33,16 +32,18 @@ SUIT_LIMIT = {"S": 1, "H": 2, "C": 3, "D": 4}
 BASE_LIMIT = 3
 UNLIMITED_FIRST = 12
 HALF_52 = 26
+MAX_TARGET = 1_000_000
 
 
 class PointsOption(Option):
     """A positive whole number; ``values`` are only the suggestions a form offers."""
 
     def parse(self, raw: Any) -> Any:
-        text = str(raw).strip()
-        if isinstance(raw, bool) or not text.isdigit() or not 0 < int(text) <= 1_000_000:
-            raise BadInput(f"option {self.name}={raw!r} is not allowed (a whole number of points, 1 or more)")
-        return int(text)
+        points = whole_number(raw, 1, MAX_TARGET)
+        if points is None:
+            raise BadInput(f"option {self.name}={shown(raw)} is not allowed "
+                           f"(a whole number of points from 1 to {MAX_TARGET:,})")
+        return points
 
 
 OPTIONS = (
@@ -50,6 +51,7 @@ OPTIONS = (
     PointsOption("target", (250, 500, 1000), 500),
     Option("mode", ("match", "deal"), "match"),
 )
+GAME_TYPE = GameType(seats=(2,), perfect_information=True, unit="deal")
 
 
 def full_deck(variant: str) -> list[Card]:
@@ -71,12 +73,11 @@ def take_limit(variant: str, exposed: Card, previous: int | None, remaining: int
 
 
 @dataclass(frozen=True)
-class AbstractView:
+class AbstractView(SeatView):
     """What a seat may know: everything dealt is public. Only Abstract 52's second row
     is not dealt yet during the first half (its cards are known: the other 26, its
     order is not)."""
 
-    seat: int
     variant: str
     mode: str
     target: int
@@ -85,7 +86,6 @@ class AbstractView:
     chooser: int                          # the non-dealer, who chooses first or second
     half: int                             # 0, or 1 in Abstract 52's second half
     first: int | None                     # who moves first in this half (None before the choice)
-    to_move: int | None
     choosing: bool                        # the chooser has still to choose
     dealt: tuple[Card, ...]               # this half's row as dealt, exposed end first
     taken_count: int                      # cards of it taken so far
@@ -97,33 +97,36 @@ class AbstractView:
     half_scores: tuple[tuple[int, int], ...]   # this deal's finished halves (Abstract 52)
     match_scores: tuple[int, int]
     last_deal: dict[str, Any] | None      # the last finished deal's breakdown (DealScore.as_dict)
-    over: bool
+    deals: tuple[DealScore, ...]          # every finished deal (breakdowns, rows, firsts, takes)
+    captured: tuple[int, int]             # cards each seat took in this deal (in between: the last one)
 
     @property
     def row(self) -> tuple[Card, ...]:
         """The cards still in the row, exposed end first."""
         return self.dealt[self.taken_count:]
 
+    def take_for(self, card: Card) -> int | None:
+        """The take that ends with ``card`` (every card from the exposed end down to it),
+        if it is a legal take now."""
+        row = self.row[:self.limit]
+        return row.index(card) + 1 if card in row else None
 
-class Abstract(Game[Move]):
+
+class Abstract(Game[Move, AbstractView]):
     """Abstract: a match of deals (or one deal) of one variant."""
 
     name = "abstract"
+    game_type = GAME_TYPE
     options_spec = OPTIONS
+    copied = ("match_scores", "deal_results", "takes", "halves", "firsts", "half_takes")
+    copied_nested = ("rows", "taken", "deal_taken")
 
     def __init__(self, options: dict[str, Any], seed: int, arranged: list[Card] | None) -> None:
-        self.options = options
+        super().__init__(options, seed, arranged)
         self.variant: str = options["variant"]
-        self.seed = seed
-        self.arranged = arranged
-        self.rng = Rng(seed)
-        self.moves: list[str] = []
         self.match_scores = [0, 0]
         self.deal_results: list[DealScore] = []
-        self.start_events: list[Event] = []
         self.deal_no = 0
-        self.winner: int | str | None = None
-        self.over = False
         # per deal
         self.dealer = 1
         self.rows: list[list[Card]] = []
@@ -140,15 +143,13 @@ class Abstract(Game[Move]):
 
     # ----------------------------------------------------------- creation
     @classmethod
-    def new(cls, options: dict[str, Any] | None = None, *, seed: int = 0,
-            deck: list[str] | str | None = None) -> "Abstract":
-        opts = parse_options(OPTIONS, options)
-        arranged = arranged_deck(deck, full_deck(opts["variant"]))
-        if arranged is not None and opts["variant"] == "unlimited" and arranged[0] != JOKER:
+    def pack(cls, options: dict[str, Any]) -> list[Card]:
+        return full_deck(options["variant"])
+
+    def _begin(self, deck: list[Card] | None) -> list[Event]:
+        if deck is not None and self.variant == "unlimited" and deck[0] != JOKER:
             raise BadInput("in unlimited Abstract the joker X must be the first card (the exposed end)")
-        game = cls(opts, seed, arranged)
-        game.start_events = game._start_deal(list(arranged) if arranged else None)
-        return game
+        return self._start_deal(deck)
 
     def _shuffled(self) -> list[Card]:
         deck = full_deck(self.variant)
@@ -191,10 +192,6 @@ class Abstract(Game[Move]):
 
     # ----------------------------------------------------------- protocol
     @property
-    def to_move(self) -> int | None:
-        return None if self.over else self.turn
-
-    @property
     def choosing(self) -> bool:
         return not self.over and self.first is None
 
@@ -214,12 +211,15 @@ class Abstract(Game[Move]):
         return list(range(1, self.limit() + 1))
 
     def parse_move(self, text: str) -> Move:
-        word = str(text).strip().lower()
+        if not isinstance(text, str):
+            raise BadInput(f"not a move: {shown(text)}")
+        word = text.strip().lower()
         if word in CHOICES:
             return word
-        if word.isdigit() and 0 < int(word) <= 52:
-            return int(word)
-        raise BadInput(f"{text!r} is not a move (write first, second, or how many cards to take, e.g. 2)")
+        size = whole_number(word, 1, 52)
+        if size is not None:
+            return size
+        raise BadInput(f"{shown(text)} is not a move (write first, second, or how many cards to take, e.g. 2)")
 
     def format_move(self, move: Move) -> str:
         return str(move)
@@ -308,6 +308,15 @@ class Abstract(Game[Move]):
         """The current deal's score so far: its finished halves."""
         return (sum(h[0].score for h in self.halves), sum(h[1].score for h in self.halves))
 
+    def captured(self) -> tuple[int, int]:
+        """Cards each seat took in this deal, or, before the next deal's first move, in the
+        deal just scored."""
+        if self.between_rounds():
+            takes = self.deal_results[-1].takes
+            return (sum(n for half in takes for s, n in half if s == 0),
+                    sum(n for half in takes for s, n in half if s == 1))
+        return (len(self.deal_taken[0]), len(self.deal_taken[1]))
+
     def result(self) -> Result:
         if self.options["mode"] == "match":
             scores = tuple(self.match_scores)
@@ -315,38 +324,33 @@ class Abstract(Game[Move]):
             scores = self.deal_results[-1].totals
         else:
             scores = self.deal_scores()
-        captured = tuple(len(c) for c in self.deal_taken)
+        captured = self.captured()
         detail = {"deals": [d.as_dict() for d in self.deal_results]}
         return Result(self.over, self.winner if self.over else None, scores, captured, detail)
 
+    def next_up(self) -> int | None:
+        """The other seat, unless the take may end the half (then it depends on the take)."""
+        if self.turn is None or self.first is None or len(self.row) - self.pos <= self.limit():
+            return None
+        return 1 - self.turn
+
+    def rounds_done(self) -> int:
+        return len(self.deal_results)
+
+    def between_rounds(self) -> bool:
+        return bool(self.deal_results) and self.first is None and not self.over
+
     def view(self, seat: int) -> AbstractView:
-        if seat not in (0, 1):
-            raise BadInput(f"no seat {seat} in a 2-player game")
+        common = self._seat_view(seat)
         previous = self.takes[-1][1] if self.takes else None
         later = sum(len(r) for r in self.rows[self.half + 1:])
         last = self.deal_results[-1].as_dict() if self.deal_results else None
         return AbstractView(
-            seat=seat, variant=self.variant, mode=self.options["mode"], target=self.options["target"],
+            **common, variant=self.variant, mode=self.options["mode"], target=self.options["target"],
             deal_no=self.deal_no, dealer=self.dealer, chooser=self.chooser, half=self.half,
-            first=self.first, to_move=self.to_move, choosing=self.choosing,
+            first=self.first, choosing=self.choosing,
             dealt=tuple(self.row), taken_count=self.pos, takes=tuple(self.takes),
             taken=(tuple(self.taken[0]), tuple(self.taken[1])), limit=self.limit(), previous=previous,
             next_row=later, half_scores=tuple((h[0].score, h[1].score) for h in self.halves),
-            match_scores=(self.match_scores[0], self.match_scores[1]), last_deal=last, over=self.over)
-
-    def copy(self) -> "Abstract":
-        other = object.__new__(Abstract)
-        other.__dict__.update(self.__dict__)
-        other.options = dict(self.options)
-        other.rng = Rng(self.rng.state)
-        other.moves = list(self.moves)
-        other.match_scores = list(self.match_scores)
-        other.deal_results = list(self.deal_results)
-        other.rows = [list(r) for r in self.rows]
-        other.takes = list(self.takes)
-        other.taken = [list(t) for t in self.taken]
-        other.deal_taken = [list(t) for t in self.deal_taken]
-        other.halves = list(self.halves)
-        other.firsts = list(self.firsts)
-        other.half_takes = list(self.half_takes)
-        return other
+            match_scores=(self.match_scores[0], self.match_scores[1]), last_deal=last,
+            deals=tuple(self.deal_results), captured=self.captured())

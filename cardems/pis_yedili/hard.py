@@ -6,8 +6,9 @@ not in its hand and not on the discard pile) into a full
 draws showed (:class:`~cardems.pis_yedili.rules.Tell`), plays each candidate move there and
 plays the round out with everyone choosing as the Normal player does
 (:func:`cardems.pis_yedili.normal.choose`), muamele picks included. A move's
-worth is the round's penalties seen from the match: the best other player's total
-minus its own.
+worth is the round's penalties seen from the match: the other player's total minus
+its own; with 3-4 players the mean of the others' totals minus its own, plus a bonus
+for ending lowest.
 
 The search improves on Normal's own choice: it leaves it only for a move whose gain,
 over the same sampled worlds with the same playout random numbers, is more than
@@ -19,7 +20,7 @@ only on the view and the seed.
 from __future__ import annotations
 
 import math
-import time
+from statistics import NormalDist
 from typing import Any, Generator
 
 from cardems.pis_yedili.normal import PisYediliNormal, Table, choose, choose_opening, jack
@@ -28,17 +29,22 @@ from cardems.rng import Rng
 from cardems.search import SamplingSearch, run_steps
 
 SAMPLES = 16           # sampled worlds per decision, at most
+SAMPLES_BY_PLAYERS = {2: 16, 3: 12, 4: 10}   # ... fewer where rounds are longer (think time p95 in Pyodide)
 Z = 1.0                # standard errors a move's gain over Normal's choice must clear
+FALSE_ALARM = 0.16     # with 3-4 players: the chance that noise alone moves Hard off Normal's
+                       # choice, shared among the other candidates (z = 1.0 for one of them)
 CHECK = 6              # every this many worlds, moves clearly no better than Normal's drop out
 STOP_Z = 0.5           # ... when their mean gain plus this many standard errors is below 0
+WIN_BONUS = 20.0       # with 3-4 players: what having the round's (match's) lowest total is worth
 
 
 def table_of(game: PisYedili) -> Table:
     """The Normal player's :class:`Table` for the player to move, straight from a position."""
     seat = game.turn
     target = game.stack[-1] if game.stack else (seat + game.direction) % game.players
-    return Table(seat, game.players, game.hands[seat], game.top, game.named, game.pending, game.drawn,
-                 target, [len(h) for h in game.hands], game.totals, game.decks)
+    return Table(seat, game.players, game.hands[seat], game.pile[-1] if game.pile else None, game.named,
+                 game.sevens * PENALTY_PER_SEVEN, game.drawn, target, list(map(len, game.hands)), game.totals,
+                 game.decks)
 
 
 def normal_move(game: PisYedili) -> str:
@@ -96,6 +102,10 @@ class PisYediliModel:
         game.totals = list(view.totals)
         return game, 1.0
 
+    def budget(self, view: PisYediliView, samples: int) -> int:
+        """Fewer worlds with more players: each playout is a longer round."""
+        return min(samples, SAMPLES_BY_PLAYERS[view.players])
+
     def copy(self, state: PisYedili) -> PisYedili:
         return state.copy()
 
@@ -109,9 +119,16 @@ class PisYediliModel:
         return [float(p) for p in state.rounds[-1].penalties]
 
     def utility(self, penalties: list[float], view: PisYediliView) -> float:
+        """Two players: the other's total minus one's own. More: the mean of the others'
+        minus one's own (hurting any of them counts), and a bonus for the lowest."""
         totals = [t + p for t, p in zip(view.totals, penalties)] if view.mode == "match" else penalties
         mine = totals[view.seat]
-        return min(t for s, t in enumerate(totals) if s != view.seat) - mine
+        others = [t for s, t in enumerate(totals) if s != view.seat]
+        if len(others) == 1:
+            return others[0] - mine
+        best = min(others)
+        win = 1.0 if mine < best else 0.5 if mine == best else 0.0
+        return sum(others) / len(others) - mine + WIN_BONUS * win
 
 
 class GatedSearch(SamplingSearch):
@@ -121,18 +138,18 @@ class GatedSearch(SamplingSearch):
     ``z`` standard errors above zero. Noise alone then rarely moves it off the
     baseline, and each deviation is one the sampled worlds agree on."""
 
-    def __init__(self, model: Any, samples: int, z: float, time_cap: float | None = None) -> None:
+    def __init__(self, model: Any, samples: int, z: float) -> None:
         super().__init__(model, samples, level="hard")
         self.z = z
-        self.time_cap = time_cap       # seconds; a safety for the browser, None elsewhere
 
     def choose_steps(self, view: Any, legal: list[str], rng: Rng) -> Generator[None, None, str]:
         if len(legal) == 1:
             return legal[0]
         gains = yield from self.gains(view, legal, rng)
+        z = gate(self.z, len(legal), view.players)
         best, best_bound = 0, 0.0
         for i, gain in gains.items():
-            low = bounds(gain, self.z)[0]
+            low = bounds(gain, z)[0]
             if low > best_bound:
                 best, best_bound = i, low
         return legal[best]
@@ -142,8 +159,9 @@ class GatedSearch(SamplingSearch):
         model = self.model
         alive = list(range(len(legal)))
         gains: dict[int, list[float]] = {i: [] for i in alive[1:]}
-        started = time.perf_counter()
-        for done in range(1, self.samples + 1):
+        budget = getattr(model, "budget", None)
+        samples = budget(view, self.samples) if budget else self.samples
+        for done in range(1, samples + 1):
             world, _weight = model.sample(view, rng)
             playout_seed = rng.next64()
             values: dict[int, float] = {}
@@ -151,16 +169,23 @@ class GatedSearch(SamplingSearch):
                 state = model.copy(world)
                 model.play(state, legal[i])
                 values[i] = model.utility(model.playout(state, Rng(playout_seed)), view)
+                yield                  # a slice per playout: long rounds with four players
             for i in alive[1:]:
                 gains[i].append(values[i] - values[0])
-            yield
-            if self.time_cap is not None and done >= 2 and time.perf_counter() - started > self.time_cap:
-                break                  # out of time: decide on the worlds seen (the gate is stricter)
             if done % CHECK == 0:
                 alive = [0] + [i for i in alive[1:] if bounds(gains[i], STOP_Z)[1] > 0.0]
                 if len(alive) == 1:
                     break
         return {i: gains[i] for i in alive[1:]}
+
+
+def gate(z: float, candidates: int, players: int) -> float:
+    """The standard errors a deviation must clear. With 3-4 players hands are long and
+    many candidates race Normal's choice: the false alarm rate is split among them
+    (Bonferroni), or noise alone would often pick one of them."""
+    if players == 2 or candidates <= 2:
+        return z
+    return max(z, NormalDist().inv_cdf(1.0 - FALSE_ALARM / (candidates - 1)))
 
 
 def bounds(gains: list[float], z: float) -> tuple[float, float]:
@@ -179,17 +204,9 @@ class PisYediliHard:
 
     level = "hard"
 
-    def __init__(self, samples: int = SAMPLES, z: float = Z, time_cap: float | None = None) -> None:
+    def __init__(self, samples: int = SAMPLES, z: float = Z) -> None:
         self.normal = PisYediliNormal()
-        self.search = GatedSearch(PisYediliModel(), samples, z, time_cap)
-
-    @property
-    def time_cap(self) -> float | None:
-        return self.search.time_cap
-
-    @time_cap.setter
-    def time_cap(self, seconds: float | None) -> None:
-        self.search.time_cap = seconds
+        self.search = GatedSearch(PisYediliModel(), samples, z)
 
     def candidates(self, view: PisYediliView, legal: list[str]) -> list[str]:
         """The moves worth searching, Normal's choice first: a Jack naming a suit its

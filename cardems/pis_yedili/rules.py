@@ -16,10 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from cardems.cards import SUITS, Card, arranged_deck, parse_card, standard_deck
-from cardems.errors import BadInput, IllegalMove
-from cardems.game import Event, Game, Option, Result, parse_options
-from cardems.rng import Rng
+from cardems.cards import SUITS, Card, parse_card, standard_deck
+from cardems.errors import BadInput
+from cardems.game import Event, Game, GameType, Option, Result, SeatView, shown, whole_number
 
 HAND = 7
 PENALTY_PER_SEVEN = 3
@@ -31,7 +30,9 @@ VALUES.update({str(n): n for n in range(2, 10)})
 MULTIPLIERS = {"J": 2, "7": 3}
 MAX_TELLS = 4
 DRAW, PASS = "draw", "pass"
+MAX_PICK = 2 * 52                 # no stock holds more face-down cards than two packs
 SUIT_ORDER = {s: i for i, s in enumerate(("S", "H", "C", "D"))}   # alternating colours
+JACK_MOVES = {f"J{s}": [f"J{s}:{named}" for named in SUITS] for s in SUITS}   # a Jack names any suit
 RANK_ORDER = {r: i for i, r in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))}
 
 OPTIONS = (
@@ -40,6 +41,7 @@ OPTIONS = (
     Option("target", (31, 51, 101, 151, 201), 101),
     Option("mode", ("match", "round"), "match"),
 )
+GAME_TYPE = GameType(seats=(2, 3, 4), seats_option="players", lower_is_better=True, unit="round")
 
 
 def rank(card: Card) -> str:
@@ -128,18 +130,15 @@ class RoundScore:
 
 
 @dataclass(frozen=True)
-class PisYediliView:
+class PisYediliView(SeatView):
     """What one seat may know. Nothing in it depends on a card the seat cannot see."""
 
-    seat: int
-    players: int
     ten_rule: str
     target: int
     mode: str
     round_no: int
     first: int                        # who opened this round
     phase: str                        # opening | play | muamele | over
-    to_move: int | None
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     stock_size: int
@@ -152,10 +151,10 @@ class PisYediliView:
     opened: tuple[int, ...]           # seats that made their opening play
     history: tuple[tuple[int, str], ...]   # this round's public moves: (seat, move text)
     totals: tuple[int, ...]
-    rounds: tuple[RoundScore, ...]
+    rounds: tuple[RoundScore, ...]    # every finished round
     ending: dict[str, Any] | None     # during the muamele: the round's end so far
     tells: tuple[tuple[Tell, ...], ...]   # per seat: what its draws showed it did not hold
-    over: bool
+    winners: tuple[int, ...]          # once over: every seat with the lowest total
 
     @property
     def top(self) -> Card | None:
@@ -178,29 +177,23 @@ class PisYediliView:
         return [card for card, n in left.items() for _ in range(n)]
 
 
-class PisYedili(Game[str]):
+class PisYedili(Game[str, PisYediliView]):
     """A Pis Yedili match (or one round, ``mode=round``)."""
 
     name = "pis-yedili"
+    game_type = GAME_TYPE
     options_spec = OPTIONS
-    lower_is_better = True
+    copied = ("totals", "rounds", "winners", "stock", "pile", "stack", "opened", "history", "pickers", "plays")
+    copied_nested = ("hands", "picked", "tells")
 
     def __init__(self, options: dict[str, Any], seed: int, arranged: list[Card] | None) -> None:
-        self.options = options
-        self.players: int = options["players"]
+        super().__init__(options, seed, arranged)
         self.decks = 1 if self.players == 2 else 2
         self.bounce = options["ten_rule"] == "bounce"
-        self.seed = seed
-        self.arranged = arranged
-        self.rng = Rng(seed)
-        self.moves: list[str] = []
         self.totals = [0] * self.players
         self.rounds: list[RoundScore] = []
-        self.start_events: list[Event] = []
         self.round_no = 0
-        self.winner: int | str | None = None
         self.winners: list[int] = []
-        self.over = False
         # per round, set by _start_round
         self.first = 0
         self.turn = 0
@@ -219,17 +212,16 @@ class PisYedili(Game[str]):
         self.pickers: list[int] = []
         self.picks_left = 0
         self.picked: list[list[Card]] = []
-        self.tells: list[list[Tell]] = []
+        self.tells: list[list[Tell]] = []   # ``old`` counted from ``plays``: see :meth:`_tell`
+        self.plays: list[int] = [0] * self.players   # cards each seat has played this round
 
     # ----------------------------------------------------------- creation
     @classmethod
-    def new(cls, options: dict[str, Any] | None = None, *, seed: int = 0,
-            deck: list[str] | str | None = None) -> "PisYedili":
-        opts = parse_options(OPTIONS, options)
-        arranged = arranged_deck(deck, deck_for(opts["players"]))
-        game = cls(opts, seed, arranged)
-        game.start_events = game._start_round(list(arranged) if arranged else None)
-        return game
+    def pack(cls, options: dict[str, Any]) -> list[Card]:
+        return deck_for(options["players"])
+
+    def _begin(self, deck: list[Card] | None) -> list[Event]:
+        return self._start_round(deck)
 
     def _start_round(self, deck: list[Card] | None) -> list[Event]:
         self.round_no += 1
@@ -256,15 +248,12 @@ class PisYedili(Game[str]):
         self.picks_left = 0
         self.picked = [[] for _ in range(n)]
         self.tells = [[] for _ in range(n)]
+        self.plays = [0] * n
         self.phase = "opening"
         self.turn = self.first
         return [Event("round", self.first, info={"round": self.round_no, "stock": len(self.stock)})]
 
     # ----------------------------------------------------------- protocol
-    @property
-    def to_move(self) -> int | None:
-        return None if self.over else self.turn
-
     @property
     def pending(self) -> int:
         """Cards the player to move must draw unless it answers with a 7."""
@@ -288,40 +277,48 @@ class PisYedili(Game[str]):
             return clubs or [DRAW]
         if self.sevens:
             return list(dict.fromkeys(c for c in hand if c[:-1] == "7")) + [DRAW]
-        top, named = self.top, self.named
+        pile, named = self.pile, self.named
+        top = pile[-1] if pile else None
         moves: list[str] = []
-        for card in dict.fromkeys(hand):
+        if top is None:
+            follow_suit, follow_rank = None, None
+        elif named is not None:
+            follow_suit, follow_rank = named, None
+        else:
+            follow_suit, follow_rank = top[-1], top[:-1]
+        lone = len(hand) == 1
+        for card in (dict.fromkeys(hand) if self.decks == 2 else hand):
             r = card[:-1]
             if r == "J":
-                moves.extend(f"{card}:{s}" for s in SUITS)
-            elif matches(card, top, named) and not (r == "A" and len(hand) == 1):
+                moves += JACK_MOVES[card]
+            elif (follow_suit is None or card[-1] == follow_suit or r == follow_rank) and not (lone and r == "A"):
                 moves.append(card)
         moves.append(PASS if self.drawn else DRAW)
         return moves
 
     def parse_move(self, text: str) -> str:
         if not isinstance(text, str):
-            raise BadInput(f"not a move: {text!r}")
+            raise BadInput(f"not a move: {shown(text)}")
         raw = text.strip()
         low = raw.lower()
         if low in (DRAW, PASS):
             return low
         if low.startswith("pick:"):
-            number = low[5:]
-            if not number.isdigit() or int(number) < 1:
-                raise BadInput(f"{raw!r}: a pick is pick:N with N = 1, 2, ... (the N-th face-down card)")
-            return f"pick:{int(number)}"
+            number = whole_number(low[5:], 1, MAX_PICK)
+            if number is None:
+                raise BadInput(f"{shown(raw)}: a pick is pick:N with N = 1, 2, ... (the N-th face-down card)")
+            return f"pick:{number}"
         card_text, sep, named = raw.partition(":")
         card = parse_card(card_text)
         if card[:-1] == "J":
             if not sep:
-                raise BadInput(f"{raw!r}: a Jack names the suit to follow, e.g. {card}:S")
+                raise BadInput(f"{shown(raw)}: a Jack names the suit to follow, e.g. {card}:S")
             named = named.strip().upper()
             if named not in SUITS:
-                raise BadInput(f"{raw!r}: the named suit must be one of S H D C")
+                raise BadInput(f"{shown(raw)}: the named suit must be one of S H D C")
             return f"{card}:{named}"
         if sep:
-            raise BadInput(f"{raw!r}: only a Jack names a suit")
+            raise BadInput(f"{shown(raw)}: only a Jack names a suit")
         return card
 
     def format_move(self, move: str) -> str:
@@ -358,9 +355,6 @@ class PisYedili(Game[str]):
         follow = f"the named suit {self.named}" if self.named else f"{self.top}'s suit or rank"
         return f"{move}: it must match {follow} (or be a Jack)"
 
-    def side(self, seat: int) -> int:
-        return seat
-
     # ----------------------------------------------------------- moves
     def _apply(self, move: str) -> list[Event]:
         seat = self.turn
@@ -387,12 +381,12 @@ class PisYedili(Game[str]):
             self.hands[seat].append(self.stock.pop())
             return [Event("draw", seat, info={"count": 1, "reason": "opening"})]
         self.hands[seat].remove(move)
-        self._played(seat)
+        self.plays[seat] += 1
         self.pile.append(move)
         self.history.append((seat, move))
         self.opened.append(seat)
         events = [Event("play", seat, (move,), info={"opening": True})]
-        self.turn = (seat + 1) % self.players
+        self.turn = self.next_up()
         if len(self.opened) == self.players:
             self.phase = "play"
             self.drawn = False
@@ -419,16 +413,18 @@ class PisYedili(Game[str]):
         return events
 
     def _tell(self, seat: int, tell: "Tell") -> None:
-        tells = self.tells[seat]
-        tells.append(tell)
-        if len(tells) > MAX_TELLS:
-            del tells[0]
+        """Keep ``tell``. Each card played later leaves one fewer of the cards it covers
+        for sure, so it is kept with ``old`` raised by the seat's plays so far and read
+        back (:meth:`tells_of`) minus the plays since; a tell covering none is dropped."""
+        played = self.plays[seat]
+        tells = [t for t in self.tells[seat] if t.old > played]
+        tells.append(tell._replace(old=tell.old + played))
+        self.tells[seat] = tells[-MAX_TELLS:]
 
-    def _played(self, seat: int) -> None:
-        """A card left ``seat``'s hand: each tell covers one card fewer for sure."""
-        tells = self.tells[seat]
-        if tells:
-            self.tells[seat] = [t._replace(old=t.old - 1) for t in tells if t.old > 1]
+    def tells_of(self, seat: int) -> tuple[Tell, ...]:
+        """``seat``'s tells as they stand now (``old``: cards still held from then)."""
+        played = self.plays[seat]
+        return tuple(t._replace(old=t.old - played) for t in self.tells[seat] if t.old > played)
 
     def _take(self, seat: int, count: int) -> int:
         """Give ``seat`` up to ``count`` cards from the stock; how many it got."""
@@ -443,7 +439,7 @@ class PisYedili(Game[str]):
         hand = self.hands[seat]
         under = self.top
         hand.remove(card)
-        self._played(seat)
+        self.plays[seat] += 1
         self.pile.append(card)
         self.history.append((seat, move))
         r = card[:-1]
@@ -488,8 +484,14 @@ class PisYedili(Game[str]):
 
     def _end_turn(self, seat: int) -> None:
         """``seat`` ends its turn without playing a 10: to the seat owed a turn, or the next."""
-        self.turn = self.stack.pop() if self.stack else self.next_seat(seat)
+        self.turn = self._following(seat)
+        if self.stack:
+            self.stack.pop()
         self.drawn = False
+
+    def _following(self, seat: int) -> int:
+        """Who moves when ``seat`` ends its turn in play: the seat owed a turn, or the next."""
+        return self.stack[-1] if self.stack else self.next_seat(seat)
 
     # ----------------------------------------------------------- end of a round
     def _end_round(self, out: int | None, card: Card | None) -> list[Event]:
@@ -586,50 +588,39 @@ class PisYedili(Game[str]):
             scores = self.rounds[-1].penalties
         else:
             scores = tuple(self.totals)
-        detail = {"rounds": [r.as_dict() for r in self.rounds], "winners": list(self.winners),
-                  "lower_is_better": self.lower_is_better}
+        detail = {"rounds": [r.as_dict() for r in self.rounds], "winners": list(self.winners)}
         return Result(self.over, self.winner if self.over else None, tuple(scores),
                       tuple(len(h) for h in self.hands), detail)
 
-    def arena_scores(self) -> tuple[float, ...]:
-        """Scores for the arena, where larger is better: minus the penalties."""
-        return tuple(-s for s in self.result().scores)
+    def next_up(self) -> int | None:
+        """Who moves after the player to move ends its turn (an Ace or a 10 it plays
+        changes that); None in the muamele and once over."""
+        if self.over or self.phase == "muamele":
+            return None
+        if self.phase == "opening":
+            return (self.turn + 1) % self.players
+        return self._following(self.turn)
+
+    def rounds_done(self) -> int:
+        return len(self.rounds)
+
+    def between_rounds(self) -> bool:
+        return bool(self.rounds) and not self.history and not self.over
 
     def view(self, seat: int) -> PisYediliView:
-        if not 0 <= seat < self.players:
-            raise BadInput(f"no seat {seat} in a {self.players}-player game")
+        common = self._seat_view(seat)
         ending = None
         if self.phase == "muamele" and self.ending is not None:
             ending = dict(self.ending, picks=[list(p) for p in self.picked], picks_left=self.picks_left)
         return PisYediliView(
-            seat=seat, players=self.players, ten_rule=self.options["ten_rule"],
+            **common, ten_rule=self.options["ten_rule"],
             target=self.options["target"], mode=self.options["mode"], round_no=self.round_no,
-            first=self.first, phase=self.phase, to_move=self.to_move,
+            first=self.first, phase=self.phase,
             hand=tuple(self.hands[seat]), hand_sizes=tuple(len(h) for h in self.hands),
             stock_size=len(self.stock), pile=tuple(self.pile), named=self.named,
             pending=self.pending, drawn=self.drawn, stack=tuple(self.stack),
             direction=self.direction, opened=tuple(self.opened), history=tuple(self.history),
             totals=tuple(self.totals), rounds=tuple(self.rounds), ending=ending,
-            tells=tuple(tuple(t) for t in self.tells), over=self.over,
+            tells=tuple(self.tells_of(s) for s in range(self.players)),
+            winners=tuple(self.winners) if self.over else (),
         )
-
-    def copy(self) -> "PisYedili":
-        """An independent copy, cheaper than ``copy.deepcopy`` (used by search)."""
-        other = object.__new__(PisYedili)
-        other.__dict__.update(self.__dict__)
-        other.options = dict(self.options)
-        other.rng = Rng(self.rng.state)
-        other.moves = list(self.moves)
-        other.totals = list(self.totals)
-        other.rounds = list(self.rounds)
-        other.winners = list(self.winners)
-        other.hands = [list(h) for h in self.hands]
-        other.stock = list(self.stock)
-        other.pile = list(self.pile)
-        other.stack = list(self.stack)
-        other.opened = list(self.opened)
-        other.history = list(self.history)
-        other.pickers = list(self.pickers)
-        other.picked = [list(p) for p in self.picked]
-        other.tells = [list(t) for t in self.tells]
-        return other

@@ -3,9 +3,10 @@
 The model deals the unseen cards (other hands, the stock, the face-down opening
 cards, even once captured: nobody saw them) consistently with the view, weighs
 each deal by how well it explains what the others played this hand (they are
-modelled as the Normal player), and plays each candidate on to a horizon (the
-end of the next hand) with a fast playout in which everyone plays as the Normal
-player judges. The playout keeps only what play and scoring need (pile size, top
+modelled as the Normal player), and plays each candidate on to the end of the
+deal with a fast playout in which everyone plays as the Normal player judges
+(:data:`HORIZON`: the hands a deal has). A side's worth is its score minus the
+mean of the other sides' (with 3 players, hurting either counts). The playout keeps only what play and scoring need (pile size, top
 rank, points); tests check it scores deals exactly as :class:`cardems.pisti.rules.Pisti`
 does. At the end of a deal, winning it is worth a bonus beyond the points.
 """
@@ -24,7 +25,9 @@ from cardems.search import SamplingSearch
 
 POINTS = {card: card_points(card) for card in FULL_DECK}
 SAMPLES = 48
-HORIZON = 2          # playouts stop after this many hands are played out (the current one first)
+SAMPLES_4P = 40      # with 4 players each sample costs more (think time p95 in Pyodide)
+HORIZON = {2: 6, 3: 4, 4: 3}   # by players: playouts stop after this many hands (the current one
+                               # first): the hands of a whole deal, so playouts score it to its end
 TEMPERATURE = 0.15   # of the softmax by which the others are assumed to choose (0: no inference)
 PRIOR_WEIGHT = 1.0   # how much the Normal player's judgement counts beside the search
 LAST_HAND_FACTOR = 3  # samples are multiplied by this in the deal's last hand
@@ -251,7 +254,7 @@ def likelihood(view: PistiView, hands: list[list[str]], temperature: float) -> f
 class PistiModel:
     """The :class:`~cardems.search.Model` of Pişti for the sampling search."""
 
-    def __init__(self, horizon: int = HORIZON, temperature: float = TEMPERATURE) -> None:
+    def __init__(self, horizon: int | None = None, temperature: float = TEMPERATURE) -> None:
         self.horizon = horizon
         self.temperature = temperature
 
@@ -281,7 +284,7 @@ class PistiModel:
         sim.last_capturer = view.last_capturer
         sim.in_hands = sum(view.hand_sizes)
         sim.left = sim.in_hands + view.stock_size
-        sim.rounds_left = self.horizon
+        sim.rounds_left = self.horizon or HORIZON[view.players]
         seen = dict.fromkeys(RANK_NAME, 0)
         for card in view.seen():
             seen[card[0]] += 1
@@ -294,7 +297,9 @@ class PistiModel:
 
     def budget(self, view: PistiView, samples: int) -> int:
         """More samples in the last hand of a deal: its playouts are short, and every
-        card left decides the last capture."""
+        card left decides the last capture. Fewer with 4 players."""
+        if view.players == 4:
+            samples = min(samples, SAMPLES_4P)
         return samples * LAST_HAND_FACTOR if view.stock_size == 0 else samples
 
     def copy(self, state: Sim) -> Sim:
@@ -309,11 +314,14 @@ class PistiModel:
         return state.value()
 
     def utility(self, scores: list[float], view: PistiView) -> float:
+        """One's side's score minus the mean of the other sides' (the deal's winner
+        already has its bonus in ``scores``)."""
         mine = side_of(view.seat, view.players)
-        return scores[mine] - max(s for i, s in enumerate(scores) if i != mine)
+        others = [s for i, s in enumerate(scores) if i != mine]
+        return scores[mine] - sum(others) / len(others)
 
 
-def PistiHard(samples: int = SAMPLES, horizon: int = HORIZON, prior_weight: float = PRIOR_WEIGHT,
+def PistiHard(samples: int = SAMPLES, horizon: int | None = None, prior_weight: float = PRIOR_WEIGHT,
               temperature: float = TEMPERATURE) -> SamplingSearch:
     """The Hard level: the search, with the Normal player's judgement as a prior."""
     return SamplingSearch(PistiModel(horizon, temperature), samples, level="hard",

@@ -13,10 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cardems.cards import Card, arranged_deck, parse_card, rank_of, standard_deck
-from cardems.errors import BadInput, IllegalMove
-from cardems.game import Event, Game, Option, Result, parse_options
-from cardems.rng import Rng
+from cardems.cards import Card, parse_card, rank_of, standard_deck
+from cardems.game import Event, Game, GameType, Option, Result, SeatView
 
 HAND = 4
 OPENING = 4
@@ -47,13 +45,17 @@ OPTIONS = (
 )
 
 
+GAME_TYPE = GameType(seats=(2, 3, 4), seats_option="players", partnerships=((4, ((0, 2), (1, 3))),),
+                     unit="deal")
+
+
 def side_of(seat: int, players: int) -> int:
     """Partners (4 players) share a side: seats 0+2 are side 0, 1+3 side 1."""
-    return seat % 2 if players == 4 else seat
+    return GAME_TYPE.side(seat, players)
 
 
 def side_count(players: int) -> int:
-    return 2 if players == 4 else players
+    return GAME_TYPE.sides(players)
 
 
 @dataclass(frozen=True)
@@ -108,17 +110,14 @@ def score_deal(captured: list[list[Card]], pistis: list[list[int]]) -> list[Brea
 
 
 @dataclass(frozen=True)
-class PistiView:
+class PistiView(SeatView):
     """What one seat may know. Nothing in it depends on a card the seat cannot see."""
 
-    seat: int
-    players: int
     mode: str
     target: int
     last_card_pisti: bool
     deal_no: int
     lead: int
-    to_move: int | None
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     stock_size: int
@@ -135,8 +134,8 @@ class PistiView:
     last_capturer: int | None
     match_scores: tuple[int, ...]
     deal_scores: tuple[dict[str, int], ...] | None  # last finished deal, per side
+    deals: tuple[tuple[Breakdown, ...], ...]        # every finished deal, per side
     revealed: tuple[Card, ...]        # the last finished deal's face-down opening cards
-    over: bool
 
     @property
     def side(self) -> int:
@@ -187,27 +186,23 @@ class PistiView:
                 + self.pistis[side][0] * PISTI_POINTS + self.pistis[side][1] * JACK_PISTI_POINTS)
 
 
-class Pisti(Game[Card]):
+class Pisti(Game[Card, PistiView]):
     """A Pişti game: one deal (Classic) or a match of deals to a target."""
 
     name = "pisti"
+    game_type = GAME_TYPE
     options_spec = OPTIONS
+    copied = ("match_scores", "deal_results", "revealed", "stock", "pile", "opening_hidden",
+              "opening_known", "history")
+    copied_nested = ("hands", "captured", "pistis")
 
     def __init__(self, options: dict[str, Any], seed: int, arranged: list[Card] | None) -> None:
-        self.options = options
-        self.players: int = options["players"]
+        super().__init__(options, seed, arranged)
         self.sides = side_count(self.players)
-        self.seed = seed
-        self.arranged = arranged
-        self.rng = Rng(seed)
-        self.moves: list[str] = []
         self.match_scores = [0] * self.sides
         self.deal_results: list[list[Breakdown]] = []
         self.revealed: list[Card] = []
-        self.start_events: list[Event] = []
         self.deal_no = 0
-        self.winner: int | str | None = None
-        self.over = False
         # per deal, set by _start_deal
         self.lead = 0
         self.turn: int | None = 0
@@ -227,13 +222,11 @@ class Pisti(Game[Card]):
 
     # ----------------------------------------------------------- creation
     @classmethod
-    def new(cls, options: dict[str, Any] | None = None, *, seed: int = 0,
-            deck: list[str] | str | None = None) -> "Pisti":
-        opts = parse_options(OPTIONS, options)
-        arranged = arranged_deck(deck, list(FULL_DECK))
-        game = cls(opts, seed, arranged)
-        game.start_events = game._start_deal(list(arranged) if arranged else None)
-        return game
+    def pack(cls, options: dict[str, Any]) -> list[Card]:
+        return list(FULL_DECK)
+
+    def _begin(self, deck: list[Card] | None) -> list[Event]:
+        return self._start_deal(deck)
 
     def _shuffled(self) -> list[Card]:
         deck = list(FULL_DECK)
@@ -283,10 +276,6 @@ class Pisti(Game[Card]):
         return Event("deal", info={"round": self.round_no, "stock": len(self.stock)})
 
     # ----------------------------------------------------------- protocol
-    @property
-    def to_move(self) -> int | None:
-        return None if self.over else self.turn
-
     def legal_moves(self) -> list[Card]:
         if self.over or self.turn is None:
             return []
@@ -300,16 +289,6 @@ class Pisti(Game[Card]):
 
     def why_illegal(self, move: Card) -> str:
         return f"{move} is not in the hand of seat {self.turn}, whose turn it is"
-
-    @classmethod
-    def seatings(cls, options: dict[str, Any]) -> list[list[int]]:
-        """Partnerships (4 players) swap sides; otherwise each seat in turn."""
-        if int(options.get("players", 2)) == 4:
-            return [[0, 1, 0, 1], [1, 0, 1, 0]]
-        return super().seatings(options)
-
-    def side(self, seat: int) -> int:
-        return side_of(seat, self.players)
 
     def _apply(self, card: Card) -> list[Event]:
         seat = self.turn
@@ -400,23 +379,35 @@ class Pisti(Game[Card]):
             scores = tuple(self.match_scores)
         else:
             scores = tuple(b.total for b in score_deal(self.captured, self.pistis))
-        if self.over and self.options["mode"] == "classic":
+        if (self.over and self.options["mode"] == "classic") or self.between_rounds():
             captured = tuple(b.cards for b in self.deal_results[-1])
         else:
             captured = tuple(len(c) for c in self.captured)
         detail = {"deals": [[b.as_dict() for b in deal] for deal in self.deal_results]}
         return Result(self.over, self.winner if self.over else None, scores, captured, detail)
 
+    def next_up(self) -> int | None:
+        if self.turn is None:
+            return None
+        if not self.stock and sum(len(h) for h in self.hands) == 1:   # the deal's last card
+            return self.deal_no % self.players if self.options["mode"] == "match" else None
+        return (self.turn + 1) % self.players
+
+    def rounds_done(self) -> int:
+        return len(self.deal_results)
+
+    def between_rounds(self) -> bool:
+        return bool(self.deal_results) and not self.history and not self.over
+
     def view(self, seat: int) -> PistiView:
-        if not 0 <= seat < self.players:
-            raise BadInput(f"no seat {seat} in a {self.players}-player game")
+        common = self._seat_view(seat)
         hidden = set(self.opening_hidden) - set(self.opening_known)
         known = tuple(tuple(c for c in cards if c not in hidden) for cards in self.captured)
         last = self.deal_results[-1] if self.deal_results else None
         return PistiView(
-            seat=seat, players=self.players, mode=self.options["mode"],
+            **common, mode=self.options["mode"],
             target=self.options["target"], last_card_pisti=self.options["last_card_pisti"],
-            deal_no=self.deal_no, lead=self.lead, to_move=self.to_move,
+            deal_no=self.deal_no, lead=self.lead,
             hand=tuple(self.hands[seat]),
             hand_sizes=tuple(len(h) for h in self.hands),
             stock_size=len(self.stock), pile_size=len(self.pile), pile_hidden=self.pile_hidden,
@@ -428,26 +419,6 @@ class Pisti(Game[Card]):
             pistis=tuple((p[0], p[1]) for p in self.pistis),
             last_capturer=self.last_capturer, match_scores=tuple(self.match_scores),
             deal_scores=tuple(b.as_dict() for b in last) if last else None,
+            deals=tuple(tuple(deal) for deal in self.deal_results),
             revealed=tuple(self.revealed),
-            over=self.over,
         )
-
-    def copy(self) -> "Pisti":
-        """An independent copy, cheaper than ``copy.deepcopy`` (used by search)."""
-        other = object.__new__(Pisti)
-        other.__dict__.update(self.__dict__)
-        other.options = dict(self.options)
-        other.rng = Rng(self.rng.state)
-        other.moves = list(self.moves)
-        other.match_scores = list(self.match_scores)
-        other.deal_results = list(self.deal_results)
-        other.revealed = list(self.revealed)
-        other.stock = list(self.stock)
-        other.hands = [list(h) for h in self.hands]
-        other.pile = list(self.pile)
-        other.opening_hidden = list(self.opening_hidden)
-        other.opening_known = list(self.opening_known)
-        other.captured = [list(c) for c in self.captured]
-        other.pistis = [list(p) for p in self.pistis]
-        other.history = list(self.history)
-        return other

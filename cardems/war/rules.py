@@ -28,10 +28,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Union
 
-from cardems.cards import RANKS, Card, arranged_deck, parse_card, rank_of, standard_deck
+from cardems.cards import RANKS, Card, parse_card, rank_of, standard_deck
 from cardems.errors import BadInput, IllegalMove
-from cardems.game import Event, Game, Option, Result, parse_options
-from cardems.rng import Rng
+from cardems.game import Event, Game, GameType, Option, Result, SeatView, shown
 
 HAND = 3
 BURN = 3
@@ -40,6 +39,7 @@ FULL_DECK = tuple(standard_deck())
 ORDER = RANKS[1:] + RANKS[:1]                      # 2 .. K A: Ace high
 STRENGTH: dict[Card, int] = {c: ORDER.index(rank_of(c)) for c in FULL_DECK}  # 2 -> 0 .. A -> 12
 OPTIONS: tuple[Option, ...] = ()
+GAME_TYPE = GameType(seats=(2,), simultaneous=True)
 
 Battle = tuple[Card, Card]          # (human's card, computer's card)
 Move = Union[Card, Battle]
@@ -61,7 +61,7 @@ class BattleRecord:
 
 
 @dataclass(frozen=True)
-class WarView:
+class WarView(SeatView):
     """What one seat may know. Nothing in it depends on a card the seat cannot see.
 
     Besides the counts and the face-up history, it carries what an attentive
@@ -73,8 +73,6 @@ class WarView:
     seen, so ``known`` is what the table *believes*, not necessarily the truth.
     """
 
-    seat: int
-    to_move: int | None
     hand: tuple[Card, ...]                 # this seat's active hand
     committed: Card | None                 # this seat's card, chosen and not yet revealed
     other_committed: bool                  # the other seat has chosen (its card stays hidden)
@@ -87,8 +85,6 @@ class WarView:
     known: tuple[tuple[Card, int, int, int], ...]   # (card, side, start, size), sorted by card
     pile_in: tuple[int, int]
     pile_out: tuple[int, int]
-    winner: int | None
-    over: bool
 
     @property
     def other(self) -> int:
@@ -107,19 +103,23 @@ class WarView:
     def battles(self) -> int:
         return len(self.history)
 
+    @property
+    def wars(self) -> int:
+        """Battles that were ties (each starts or extends a war)."""
+        return sum(1 for b in self.history if b.winner is None)
 
-class War(Game[Move]):
+
+class War(Game[Move, WarView]):
     """A game of War with a 3-card active hand, human (seat 0) vs computer (seat 1)."""
 
     name = "war"
+    game_type = GAME_TYPE
     options_spec = OPTIONS
+    copied = ("table", "history", "known", "pile_in", "pile_out", "start_events")
+    copied_nested = ("draw", "hands")
 
     def __init__(self, options: dict[str, Any], seed: int, arranged: list[Card] | None) -> None:
-        self.options = options
-        self.seed = seed
-        self.arranged = arranged
-        self.rng = Rng(seed)
-        self.moves: list[str] = []
+        super().__init__(options, seed, arranged)
         self.draw: list[list[Card]] = [[], []]      # top first; won cards go to the end
         self.hands: list[list[Card]] = [[], []]
         self.committed: Card | None = None          # seat 1's hidden choice
@@ -128,29 +128,21 @@ class War(Game[Move]):
         self.known: dict[Card, tuple[int, int, int]] = {}
         self.pile_in = [0, 0]
         self.pile_out = [0, 0]
-        self.winner: int | None = None
-        self.over = False
-        self.start_events: list[Event] = []
 
     # ----------------------------------------------------------- creation
     @classmethod
-    def new(cls, options: dict[str, Any] | None = None, *, seed: int = 0,
-            deck: list[str] | str | None = None) -> "War":
-        opts = parse_options(OPTIONS, options)
-        arranged = arranged_deck(deck, list(FULL_DECK))
-        game = cls(opts, seed, arranged)
-        if arranged is not None:
-            cards = list(arranged)
-        else:
-            cards = list(FULL_DECK)
-            game.rng.shuffle(cards)
-        half = len(cards) // 2
-        game.draw = [cards[:half], cards[half:]]
-        game.pile_in = [half, len(cards) - half]
-        game._refill()
-        game.start_events = [Event("deal", info={"draw": [len(d) for d in game.draw],
-                                                 "hands": [len(h) for h in game.hands]})]
-        return game
+    def pack(cls, options: dict[str, Any]) -> list[Card]:
+        return list(FULL_DECK)
+
+    def _begin(self, deck: list[Card] | None) -> list[Event]:
+        if deck is None:
+            deck = list(FULL_DECK)
+            self.rng.shuffle(deck)
+        half = len(deck) // 2
+        self.draw = [deck[:half], deck[half:]]
+        self.pile_in = [half, len(deck) - half]
+        self._refill()
+        return [Event("deal", info={"draw": [len(d) for d in self.draw], "hands": [len(h) for h in self.hands]})]
 
     # ----------------------------------------------------------- protocol
     @property
@@ -168,11 +160,11 @@ class War(Game[Move]):
     def parse_move(self, text: str) -> Move:
         """``QS`` (one seat's card) or ``QS/10D`` (a whole battle: human's card / computer's)."""
         if not isinstance(text, str):
-            raise BadInput(f"not a move: {text!r}")
+            raise BadInput(f"not a move: {shown(text)}")
         if "/" in text:
             human, sep, computer = text.partition("/")
             if "/" in computer:
-                raise BadInput(f"{text!r} is not a battle (write it as human's card/computer's card, e.g. QS/10D)")
+                raise BadInput(f"{shown(text)} is not a battle (write it as human's card/computer's card, e.g. QS/10D)")
             return parse_card(human), parse_card(computer)
         return parse_card(text)
 
@@ -311,16 +303,19 @@ class War(Game[Move]):
                   "table": len(self.table)}
         return Result(self.over, self.winner if self.over else None, counts, counts, detail)
 
+    def next_up(self) -> int | None:
+        """The human once the computer has committed; the computer again after a battle."""
+        return HUMAN if self.to_move == COMPUTER else COMPUTER
+
     def view(self, seat: int) -> WarView:
-        if seat not in (HUMAN, COMPUTER):
-            raise BadInput(f"no seat {seat} in a 2-player game")
+        common = self._seat_view(seat)
         up = tuple((s, c) for s, c, face in self.table if face)
         down = [0, 0]
         for s, _, face in self.table:
             if not face:
                 down[s] += 1
         return WarView(
-            seat=seat, to_move=self.to_move, hand=tuple(self.hands[seat]),
+            **common, hand=tuple(self.hands[seat]),
             committed=self.committed if seat == COMPUTER else None,
             other_committed=seat == HUMAN and self.committed is not None,
             hand_sizes=(len(self.hands[0]), len(self.hands[1])),
@@ -329,25 +324,8 @@ class War(Game[Move]):
             table_up=up, table_down=(down[0], down[1]), history=tuple(self.history),
             known=tuple(sorted((c, s, a, n) for c, (s, a, n) in self.known.items())),
             pile_in=(self.pile_in[0], self.pile_in[1]), pile_out=(self.pile_out[0], self.pile_out[1]),
-            winner=self.winner, over=self.over,
         )
 
     def all_cards(self) -> list[Card]:
         """Every card in the game, wherever it is (for tests: always the 52)."""
         return [c for d in self.draw for c in d] + [c for h in self.hands for c in h] + [c for _, c, _ in self.table]
-
-    def copy(self) -> "War":
-        other = object.__new__(War)
-        other.__dict__.update(self.__dict__)
-        other.options = dict(self.options)
-        other.rng = Rng(self.rng.state)
-        other.moves = list(self.moves)
-        other.draw = [list(d) for d in self.draw]
-        other.hands = [list(h) for h in self.hands]
-        other.table = list(self.table)
-        other.history = list(self.history)
-        other.known = dict(self.known)
-        other.pile_in = list(self.pile_in)
-        other.pile_out = list(self.pile_out)
-        other.start_events = list(self.start_events)
-        return other

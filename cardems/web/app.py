@@ -9,16 +9,14 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from cardems.errors import BadInput
 from cardems.games import PLANNED, game_class, is_playable, module_name, set_shipped
 from cardems.web import dom, loader, sound
 from cardems.web.i18n import LANGUAGES, Catalog, pick_language
-from cardems.web.options import form_html, route_from_form, route_from_setup, setup_hash, setup_of, summary_text
+from cardems.web.options import (default_game, form_html, route_from_form, route_from_setup, setup_hash, setup_of,
+                                 summary_text)
 from cardems.web.route import SPEEDS, Route, parse_route
 from cardems.web.screens import Target, screen_target
-
-LANG_KEY = "cardems:lang"
-SPEED_KEY = "cardems:speed"
+from cardems.web.storage import Invalid, Storage, hash_game
 
 
 def new_seed() -> int:
@@ -27,33 +25,23 @@ def new_seed() -> int:
     return secrets.randbelow(2**31)
 
 
-def hash_game(hash_text: str) -> str:
-    """The game a route names (``#/pis-yedili?seed=1`` -> ``pis-yedili``), unchecked."""
-    return hash_text.lstrip("#").partition("?")[0].strip("/").lower()
-
-
-def save_key(game: str) -> str:
-    return f"cardems:save:{game}"
-
-
-def setup_key(game: str) -> str:
-    """The options and level the player last used for ``game``."""
-    return f"cardems:setup:{game}"
-
-
 class App:
     """One per page. Owns the catalog, the settings and the current table."""
 
     def __init__(self) -> None:
-        stored = dom.store_get(LANG_KEY)
+        self.store = Storage(dom, PLANNED)
+        self.store.check_all()
+        stored = self.store.lang()
         browser = list(window.navigator.languages or []) or [window.navigator.language or "en"]
-        self.lang = stored if stored in LANGUAGES else pick_language(browser)
+        self.lang = stored or pick_language(browser)
         self.catalog = Catalog(self.lang)
-        stored_speed = dom.store_get(SPEED_KEY)
-        self.speed_setting = stored_speed if stored_speed in SPEEDS else "normal"
+        self.speed_setting = self.store.speed() or "normal"
         self.route: Route = Route(None)
         self.table: Any = None
         self.notices: list[tuple[str, dict[str, str]]] = []
+        self.failure_notice: tuple[str, dict[str, str]] | None = None  # what storage cannot keep, told
+        self.on_purpose: str | None = None  # a game the player started here (not a link they followed)
+        self.link: Route | None = None      # a followed link waiting for the player's choice
         self._proxies: list[Any] = []
         self.slot: str | None = None         # where the table's game is saved (None: save_key)
         self.keep: dict[str, Any] = {}       # saved with it: its statistics record (screens.record)
@@ -67,6 +55,7 @@ class App:
         self._listen(document, "change", self.on_change)
         self._listen(window, "hashchange", lambda _e: self.on_route())
         self._listen(dom.by_id("result"), "close", lambda _e: self.table and self.table.on_dialog_closed())
+        self._listen(dom.by_id("choice"), "close", lambda _e: self.on_link_closed())
         self.apply_language(self.lang, store=False)
         self.on_route()
         dom.mark("cardems:ready")
@@ -89,7 +78,7 @@ class App:
         self.lang = lang if lang in LANGUAGES else "en"
         self.catalog = Catalog(self.lang)
         if store:
-            dom.store_set(LANG_KEY, self.lang)
+            self.wrote(self.store.set_lang(self.lang))
         window.cardemsShell.setLanguage(self.lang)
         select = dom.by_id("lang")
         if select is not None:
@@ -101,7 +90,7 @@ class App:
                 self.table.show_result()
         elif self.screen is not None:
             self.on_route()
-        elif self.route.game is None or self.route.coming:
+        elif not self.route.is_table:
             self.render_tiles()
         options = dom.by_id("options")
         if options is not None and options.open:
@@ -135,9 +124,11 @@ class App:
         then()
 
     def on_route(self) -> None:
-        options = dom.by_id("options")
-        if options is not None and options.open:
-            options.close()
+        for name in ("options", "choice"):
+            dialog = dom.by_id(name)
+            if dialog is not None and dialog.open:
+                self.link = None
+                dialog.close()
         if self.table is not None:
             self.left_table = self.route.to_hash()
             self.table.close()
@@ -150,10 +141,13 @@ class App:
         route = parse_route(str(window.location.hash or ""))
         self.notices = list(route.notices)
         self.route = route
-        if route.game is None or route.coming:
+        if not route.is_table:  # the lobby; a screen (#/rules/.., #/stats, #/daily/..) is not shown yet
             self.show_lobby(route)
         else:
             self.show_table(route)
+        self.notices[:0] = self.take_store_notices()
+        if self.failure_notice is not None and self.failure_notice not in self.notices:
+            self.notices.append(self.failure_notice)
         self.render_notices()
         dom.set_shown_route()
 
@@ -185,10 +179,9 @@ class App:
             playable = is_playable(name)
             tile.classList.toggle("soon", not playable)
             tile.classList.toggle("playable", playable)
-            save = dom.store_get(save_key(name))
-            unfinished = playable and isinstance(save, dict) and "game" in save and not save.get("over")
-            tile.classList.toggle("has-save", bool(unfinished))
-            setup = dom.store_get(setup_key(name))
+            unfinished = playable and self.store.unfinished(name) is not None
+            tile.classList.toggle("has-save", unfinished)
+            setup = self.store.setup(name)
             link = tile.querySelector("a")
             if not dom.absent(link):
                 link.setAttribute("href", f"#/{name}" if unfinished else setup_hash(name, setup))
@@ -197,38 +190,34 @@ class App:
                 line.textContent = summary_text(self.t, setup) if playable else ""
 
     def last_setup(self, game: str) -> Route:
-        return route_from_setup(dom.store_get(setup_key(game)), game)
+        return route_from_setup(self.store.setup(game), game)
 
     def show_table(self, route: Route) -> None:
         stem = module_name(route.game)
         table_class = importlib.import_module(f"cardems.web.{stem}.table").TABLE
         dom.ensure_css(f"cardems/web/{stem}/style.css")
-        document.body.setAttribute("data-view", "table")
         cls = game_class(route.game)
-        saved = dom.store_get(save_key(route.game))
+        saved = self.store.save(route.game)
+        chosen, self.on_purpose = route.to_hash_without_speed() == self.on_purpose, None
         game = None
-        if isinstance(saved, dict) and (saved.get("__corrupt__") or "game" in saved):
+        if saved is not None:
             wanted = None if route.seed is None else route.to_hash_without_speed()
             # without a seed, "#/pisti" resumes the unfinished game; with options, only a game of those options
             bare = wanted is None and route.to_hash_without_speed() == f"#/{route.game}"
-            if saved.get("__corrupt__"):
-                self.notices.append(("notice.bad_save", {}))
-                dom.store_del(save_key(route.game))
-            elif (wanted is None and not saved.get("over") and (bare or same_setup(saved.get("hash"), route))
-                  or wanted == saved.get("hash")):
-                try:
-                    game = cls.from_json(saved["game"])
+            if (wanted is None and not saved["over"] and (bare or same_setup(saved["hash"], route))
+                    or wanted == saved["hash"]):
+                game = self.restore(cls, saved)
+                if game is not None:
                     if wanted is None:  # resume the unfinished game: show its route
                         resumed = parse_route(saved["hash"])
                         resumed.speed = route.speed
                         route = self.route = resumed
                     if game.moves:
                         self.notices.append(("notice.resumed", {}))
-                except (BadInput, KeyError, TypeError) as exc:
-                    window.console.warn(f"cardems: discarded a save: {exc}")
-                    self.notices.append(("notice.bad_save", {}))
-                    dom.store_del(save_key(route.game))
-                    game = None
+            elif not saved["over"] and saved["game"]["moves"] and not chosen:
+                self.ask_about_link(route)  # a link would replace a game in play: the player decides
+                return
+        document.body.setAttribute("data-view", "table")
         resumed = game is not None
         if game is None:
             self.replaced(saved, cls)
@@ -237,15 +226,84 @@ class App:
             game = cls.new(route.options, seed=route.seed)
         route.seed = game.seed
         self.replace_hash(route)
-        dom.store_set(setup_key(route.game), setup_of(route))
+        self.wrote(self.store.set_setup(route.game, setup_of(route)))
         self.begin_record(route, game, saved if resumed else None)
         self.table = table_class(self, route, game)
         self.table.mount()
         self.offer_tour(route.game)
 
+    def ask_about_link(self, route: Route) -> None:
+        """Over the lobby: resume the unfinished game of ``route``'s game, or play the
+        deal the link opens (which replaces it). Closing the question keeps the game."""
+        self.link = route
+        self.show_lobby(Route(None))
+        name = self.t(f"game.{route.game}.name")
+        dialog = dom.by_id("choice")
+        dialog.innerHTML = (
+            f'<form method="dialog" class="options-form">'
+            f'<h2 class="dialog-title" id="choice-title">{dom.esc(self.t("link.title"))}</h2>'
+            f'<p>{dom.esc(self.t("link.body", game=name))}</p><div class="dialog-buttons">'
+            f'<button type="button" class="btn" data-action="link-play">{dom.esc(self.t("link.play"))}</button>'
+            f'<button type="button" class="btn primary" data-action="link-resume" autofocus>'
+            f'{dom.esc(self.t("link.resume"))}</button></div></form>')
+        if not dialog.open:
+            dialog.showModal()
+
+    def on_link_choice(self, play: bool) -> None:
+        route, self.link = self.link, None
+        dom.by_id("choice").close()
+        if route is None:
+            return
+        if play:
+            self.on_purpose = route.to_hash_without_speed()
+            self.on_route()
+        else:
+            self.navigate(Route(route.game, speed=route.speed))
+
+    def on_link_closed(self) -> None:
+        """The question closed without an answer (Escape): the lobby, the game kept."""
+        if self.link is not None:
+            self.link = None
+            self.navigate(Route(None))
+
+    def restore(self, cls: Any, saved: dict[str, Any]) -> Any:
+        """The game of a save (checked for shape by the storage), or None with a notice
+        if it does not replay, or its route does not describe it."""
+        try:
+            game = cls.from_json(saved["game"])
+            shown = parse_route(saved["hash"])
+            if shown.notices or shown.seed != game.seed or shown.options != game.options:
+                raise Invalid(f"its route {saved['hash']!r} is not the game's")
+        except Exception as exc:  # any failure of a stored value: BadInput, or one the checks missed
+            window.console.warn(f"cardems: discarded a save: {exc}")
+            self.notices.append(("notice.bad_save", {}))
+            self.store.drop_save(cls.name)
+            return None
+        return game
+
     def save(self, route: Route, game: Any) -> None:
-        dom.store_set(self.slot or save_key(route.game), {
-            "hash": route.to_hash_without_speed(), "over": game.is_over(), "game": game.to_json(), **self.keep})
+        try:
+            ok = self.store.set_save(route.game, route.to_hash_without_speed(), game.is_over(), game.to_json(),
+                                     extra=self.keep, key=self.slot)
+        except Invalid as exc:
+            window.console.warn(f"cardems: this game cannot be stored: {exc}")
+            ok = False
+        self.wrote(ok, game=True)
+
+    def wrote(self, ok: bool, game: bool = False) -> None:
+        """After a write: the player is told once when storage stops keeping what they
+        do (the game in play, or their choices), and the notice goes when it works again."""
+        failure = None if ok else self.store.failure
+        notice = None if failure is None else (f"notice.{'unsaved_game' if game else 'unsaved'}.{failure}", {})
+        if notice == self.failure_notice or (ok and not game and self.failure_notice is not None
+                                             and "unsaved_game" in self.failure_notice[0]):
+            return  # a setting stored does not mean the game is
+        if self.failure_notice in self.notices:
+            self.notices.remove(self.failure_notice)
+        if notice is not None:
+            self.notices.append(notice)
+        self.failure_notice = notice
+        self.render_notices()
 
     def new_game(self) -> None:
         if self.slot is not None:  # from the daily deal: a game of one's own
@@ -254,6 +312,7 @@ class App:
         route = parse_route(self.route.to_hash())
         route.seed = new_seed()
         route.notices = []
+        self.on_purpose = route.to_hash_without_speed()
         self.navigate(route)
 
     # ------------------------------------------------------------ options
@@ -261,7 +320,7 @@ class App:
         """The options dialog, showing ``route``'s setup (else the table's, else the
         last used of ``game``, a lobby tile's)."""
         if route is None:
-            route = self.route if self.table is not None else self.last_setup(game or "pisti")
+            route = self.route if self.table is not None else self.last_setup(game or default_game())
         dialog = dom.by_id("options")
         dialog.innerHTML = form_html(self.t, route)
         if not dialog.open:
@@ -273,12 +332,12 @@ class App:
     def read_options(self) -> Route:
         """The route the options form describes now (no seed)."""
         form = document.querySelector("#options form")
-        game = dom.attr(form, "data-game") or "pisti"
+        game = dom.attr(form, "data-game") or default_game()
         values: dict[str, str | None] = {}
         for node in form.querySelectorAll("input"):
             name = str(node.name)
             if str(node.type) == "checkbox":
-                values[name] = "true" if node.checked else (None if game == "pisti" else "false")
+                values[name] = "true" if node.checked else "false"
             elif node.checked:
                 values[name] = None if node.closest("fieldset").disabled else str(node.value)
         route = route_from_form(values, seed=0, game=game)
@@ -290,6 +349,7 @@ class App:
         route.seed = new_seed()
         route.speed = self.route.speed if self.route.game == route.game else None
         dom.by_id("options").close()
+        self.on_purpose = route.to_hash_without_speed()
         self.navigate(route)
 
     def on_options_change(self, target: Any) -> None:
@@ -299,6 +359,16 @@ class App:
                 box.disabled = str(target.value) != "match"
 
     # ------------------------------------------------------------ notices
+    def take_store_notices(self) -> list[tuple[str, dict[str, str]]]:
+        """What the storage reset since last asked, with the games named in this language."""
+        for problem in self.store.problems:
+            window.console.warn(f"cardems: reset {problem}")
+        taken = [(key, {**params, "game": self.t(f"game.{params['game']}.name")} if "game" in params else params)
+                 for key, params in self.store.notices]
+        self.store.notices.clear()
+        self.store.problems.clear()
+        return taken
+
     def render_notices(self) -> None:
         items = "".join(
             f'<li class="notice" role="status">{dom.esc(self.t(key, **params))}'
@@ -326,6 +396,8 @@ class App:
             self.start_from_options()
         elif action == "options-cancel":
             dom.by_id("options").close()
+        elif action in ("link-play", "link-resume"):
+            self.on_link_choice(play=action == "link-play")
         elif action == "mute":
             sound.toggle()
             sound.render_toggle(self.t)
@@ -344,7 +416,7 @@ class App:
             self.apply_language(str(target.value))
         elif target.id == "speed" and str(target.value) in SPEEDS:
             self.speed_setting = str(target.value)
-            dom.store_set(SPEED_KEY, self.speed_setting)
+            self.wrote(self.store.set_speed(self.speed_setting))
             self.route.speed = None
             self.replace_hash(self.route)
             if self.table is not None:

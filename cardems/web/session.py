@@ -86,9 +86,7 @@ class Session:
 
     def __init__(self, game: Game, level: str, clock: Clock, listener: Listener, *,
                  save: Callable[[Game], None], speed: Callable[[], str] = lambda: "normal",
-                 human: int = 0, hint: HintSource | None = None, helper_level: str = "normal",
-                 rounds: Callable[[Game], int] = lambda game: 0,
-                 between_rounds: Callable[[Game], bool] = lambda game: False) -> None:
+                 human: int = 0, hint: HintSource | None = None, helper_level: str = "normal") -> None:
         self.game = game
         self.clock = clock
         self.listener = listener
@@ -100,9 +98,9 @@ class Session:
         self.hint_source = hint or bot_hint("hard")
         self.helper_level = helper_level
         self._helper: Bot | None = None
-        self.rounds = rounds
-        self.shown_rounds = rounds(game)
-        self._between_at_start = between_rounds(game)
+        seen = game.view(human)
+        self.shown_rounds = seen.rounds_done
+        self._between_at_start = seen.between_rounds and not seen.over
         self.phase = "busy"
         self.alive = True
         self.autoplay = False
@@ -116,7 +114,11 @@ class Session:
     # ------------------------------------------------------------ facts
     @property
     def players(self) -> int:
-        return int(getattr(self.game, "players", 2))
+        return self.game.view(self.human).players
+
+    def rounds(self) -> int:
+        """Rounds or deals of the match scored so far (as the human's view says)."""
+        return self.game.view(self.human).rounds_done
 
     @property
     def pause(self) -> float:
@@ -224,7 +226,7 @@ class Session:
     def next_round(self) -> None:
         """The player dismissed a round's result: the match goes on."""
         if self.phase == "between" and self.alive:
-            self.shown_rounds = self.rounds(self.game)
+            self.shown_rounds = self.rounds()
             self.phase = "busy"
             self._continue()
 
@@ -318,14 +320,14 @@ class Session:
         return events
 
     def _round_ended(self) -> bool:
-        return self.game.is_over() or self.rounds(self.game) > self.shown_rounds
+        return self.game.is_over() or self.rounds() > self.shown_rounds
 
     def _after_move(self) -> None:
         if self.game.is_over():
             self.finishing = False
             self._set_phase("over")
             self.listener.on_round_end(True)
-        elif self.rounds(self.game) > self.shown_rounds:
+        elif self.rounds() > self.shown_rounds:
             self.finishing = False
             self._set_phase("between")
             self.listener.on_round_end(False)

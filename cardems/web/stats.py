@@ -8,9 +8,9 @@ this module decides what a valid record is, and what the figures are.
 A record (schema version :data:`SCHEMA`), as stored and exported::
 
     {"v": 1,
-     "id": "pisti:42:1764590000000",   # unique per game played (record_id): a reload
+     "id": "war:42:1764590000000",     # unique per game played (record_id): a reload
                                        # or a resumed game writes the same id again
-     "game": "pisti", "options": {"mode": "classic", ...},  # the variant is an option
+     "game": "war", "options": {},     # the variant is an option
      "level": "normal", "players": 2,
      "side": 0,                        # the player's index in "scores" (seat or partnership)
      "date": "2026-12-01T11:42:56Z",   # when it ended (or was abandoned), UTC
@@ -248,7 +248,7 @@ def import_into(stored: Sequence[Record], text: Any) -> list[Record]:
 
 def lower_is_better(game: str) -> bool:
     """Whether the lowest score wins ``game`` (Pis Yedili's penalties): its rules say."""
-    return bool(game_class(game).lower_is_better)
+    return bool(game_class(game).game_type.lower_is_better)
 
 
 @dataclass(frozen=True)

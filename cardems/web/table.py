@@ -11,8 +11,7 @@ is its own:
 - how events read (:meth:`describe`, one log line per event);
 - how its cards travel (:meth:`travel_hints`) and what a move shows after it is
   drawn (:meth:`after_shown`: a banner, a pause to see a capture);
-- what its result dialog says (:meth:`show_result`, through :meth:`open_result`);
-- its rounds, if a match has several (:meth:`rounds_done`, :meth:`between_rounds`).
+- what its result dialog says (:meth:`show_result`, through :meth:`open_result`).
 
 Every region is morphed, not replaced, so a card, the status line and each log
 line stay the same node across a move; keyboard focus stays where it was, or
@@ -25,6 +24,7 @@ filled); the dialog carries ``data-winner`` and ``data-scores``.
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Any, ClassVar
 
 from cardems.game import Event, Game
@@ -50,6 +50,9 @@ class Table:
     """The base of every game's table (see the module docstring)."""
 
     game_name: ClassVar[str]            # "war", "pis-yedili"...
+    # The engine's reasons for refusing a card (``why_illegal``), as catalog keys: the
+    # first pattern found in the reason names the key, its named groups its values.
+    reasons: ClassVar[tuple[tuple[str, str], ...]] = ()
     hint_level: ClassVar[str] = "hard"  # whose advice the hint gives
     helper_level: ClassVar[str] = "normal"  # who plays the human's seat on auto-play
     # the sound of an event: its kind ("play"), or kind+info key for an event whose info
@@ -65,10 +68,11 @@ class Table:
         self._lines = 0
         self._moving = False             # a human move is being shown: its render comes with it
         self._drawn = 0.0
+        self._hand_told = set(self.own_cards()) if game.moves else set()   # the human's cards told of
+        self._result_told = False                 # the log told this round's result
         self.session = Session(game, route.level, CLOCK, self, save=lambda g: app.save(route, g),
                                speed=lambda: app.speed, hint=self.hint_source(),
-                               helper_level=self.helper_level, rounds=self.rounds_done,
-                               between_rounds=self.between_rounds)
+                               helper_level=self.helper_level)
         dom.table_js()   # starts loading the morphing and travelling script
 
     # ------------------------------------------------------------ names
@@ -81,7 +85,7 @@ class Table:
 
     @property
     def seats(self) -> int:
-        return int(getattr(self.game, "players", 2))
+        return self.view.players
 
     def seat_name(self, seat: int | None) -> str:
         if seat == 0:
@@ -92,6 +96,26 @@ class Table:
 
     def card_label(self, card: str) -> str:
         return self.app.catalog.card_name(card)
+
+    def why_not(self, move: str) -> str:
+        """Why the human may not play ``move`` now, in the engine's words (``why_illegal``)
+        translated: a key of :attr:`reasons`, else a general refusal."""
+        if not self.can_act():
+            return self.t("why.wait")
+        game = self.game
+        try:
+            reason = game.why_illegal(game.parse_move(move))
+        except Exception:   # a move the engine cannot even read (a Jack without its suit)
+            reason = game.why_illegal(move)
+        for pattern, key in self.reasons:
+            found = re.search(pattern, reason)
+            if found:
+                return self.t(key, **self.reason_values(found.groupdict()))
+        return self.t("why.not_now")
+
+    def reason_values(self, groups: dict[str, str]) -> dict[str, Any]:
+        """The values a reason's words need, from its pattern's groups (a game may name cards)."""
+        return {k: int(v) if v.isdigit() else v for k, v in groups.items()}
 
     # ------------------------------------------------------------ the session's state, for drawing
     def can_act(self) -> bool:
@@ -125,14 +149,6 @@ class Table:
     def hint_source(self) -> HintSource | None:
         """What the hint asks (default: the Hard bot's move for the human's seat)."""
         return None
-
-    def rounds_done(self, game: Game) -> int:
-        """How many rounds or deals of a match are finished (0 for a one-round game)."""
-        return 0
-
-    def between_rounds(self, game: Game) -> bool:
-        """Reloaded while a round's result was up: show it again."""
-        return False
 
     def card_move(self, card: str) -> str | None:
         """The move a click on the human's card ``card`` means (None: no move)."""
@@ -198,6 +214,7 @@ class Table:
         started = float(event.timeStamp)
         if action is None and card and card != "back":
             if dom.attr(target, "aria-disabled") == "true":
+                self.say(dom.attr(target, "data-why") or "")
                 return
             move = self.card_move(card)
             if move is not None:
@@ -208,7 +225,13 @@ class Table:
                 dialog.close()
             self.session.next_round()
         elif action == "close":
-            dom.by_id("result").close()
+            dialog = target.closest("dialog")
+            if not dom.absent(dialog):
+                dialog.close()
+        elif action == "result":
+            self.show_result()
+        elif action == "keys":
+            self.open_keys()
         elif action == "hint":
             self.session.ask_hint()
         elif action == "autoplay":
@@ -239,6 +262,7 @@ class Table:
 
     def on_round_end(self, final: bool) -> None:
         if self.alive:
+            self._result_told = False
             self.show_result()
 
     def sound_of(self, events: list[Event]) -> str | None:
@@ -260,7 +284,7 @@ class Table:
             if dom.now() - self._drawn >= QUIET_RENDER_MS or self.game.is_over():
                 self.render()
             return
-        before = dom.snapshot(TRAVELLING)
+        before = dom.snapshot(TRAVELLING) if self.travel_ms else None
         self._moving = False
         self.render()
         if started is not None:
@@ -280,12 +304,38 @@ class Table:
     def log_events(self, events: list[Event]) -> None:
         for event in events:
             self.add_line(self.describe(event))
+        self.tell_new_cards()
+
+    def own_cards(self) -> list[str]:
+        """The cards in the human's hand now (none in a game without a hand)."""
+        return list(getattr(self.view, "hand", None) or ())
+
+    def tell_new_cards(self) -> None:
+        """A line for the cards that came into the human's hand (dealt, drawn, picked)."""
+        hand = self.own_cards()
+        new = [c for c in hand if c not in self._hand_told]
+        self._hand_told = set(hand)
+        if new:
+            self.add_line(self.t("event.new_cards", cards=self.cards_words(new)))
+
+    def cards_words(self, cards: list[str] | tuple[str, ...]) -> str:
+        return self.t("list.sep").join(self.card_label(c) for c in cards)
+
+    def score_words(self, scores: list[tuple[str, Any]]) -> str:
+        """``Score: You 12, Computer 3``: each side's figure, for a line of the log."""
+        return self.t("event.score", scores=self.t("list.sep").join(f"{name} {value}" for name, value in scores))
 
     def add_line(self, text: str | None) -> None:
         """A new line in the log (announced once: lines keep their ids)."""
         if text:
             self._lines += 1
             self.log = (self.log + [(self._lines, text)])[-LOG_LINES:]
+
+    def say(self, text: str) -> None:
+        """Tell the player something in the status line (a refusal), until the next redraw."""
+        status = dom.by_id("status")
+        if status is not None and text:
+            status.textContent = text
 
     def celebrate(self, word: str, detail: str = "") -> None:
         """A big word across the felt (``#banner`` in the felt, if the table has one)."""
@@ -322,15 +372,37 @@ class Table:
             for s in TRAVEL_MS)
         return (
             f'<a class="back" href="#/">{dom.esc(t("nav.back"))}</a>'
-            f'<h2 class="table-title">{dom.esc(" · ".join(self.title_parts()))}</h2>'
-            f'<div class="bar-controls">{self.extra_controls()}'
+            f'<h1 class="table-title">{dom.esc(" · ".join(self.title_parts()))}</h1>'
+            f'<div class="bar-controls" data-focus-group="bar">{self.extra_controls()}'
             f'<a class="btn rules-link" href="#/rules/{self.game_name}" data-rules-link>{dom.esc(t("lobby.rules"))}</a>'
             f'<label class="speed"><span>{dom.esc(t("speed.label"))}</span>'
             f'<select id="speed">{speeds}</select></label>'
+            + self.result_button()
+            + markup.button("keys", t("action.keys"), extra={"aria-haspopup": "dialog"})
             + markup.button("options", t("action.options"), extra={"aria-haspopup": "dialog"})
             + markup.button("new-game", t("action.new_game"), classes="primary")
             + '</div>'
         )
+
+    def result_button(self) -> str:
+        """Opens the result of the deal, round or game again once it was dismissed."""
+        if self.session.phase not in ("over", "between"):
+            return ""
+        return markup.button("result", self.t("action.result"), extra={"aria-haspopup": "dialog"})
+
+    def open_keys(self) -> None:
+        """The keyboard help: what the arrows and the shortcuts do."""
+        dialog = dom.dialog("keys", "keys-title")
+        t = self.t
+        rows = [(t("keys.arrows"), t("keys.arrows_do")), (t("keys.enter"), t("keys.enter_do"))]
+        rows += [(key.upper() if key.isalpha() else key, t("keys." + action.replace("-", "_")))
+                 for action, key in markup.SHORTCUTS.items()]
+        body = "".join(f"<tr><th scope='row'><kbd>{dom.esc(k)}</kbd></th><td>{dom.esc(v)}</td></tr>" for k, v in rows)
+        dialog.innerHTML = markup.dialog(t("keys.title"), f'<table class="keys">{body}</table>',
+                                         markup.button("close", t("action.close"), extra={"autofocus": ""}),
+                                         ident="keys-title")
+        if not dialog.open:
+            dialog.showModal()
 
     def own_hand(self, hand: Any, *, playable: set[str] | None = None, marked: str | None = None,
                  classes: str = "", card_classes: Any = None, fan: bool = False) -> str:
@@ -341,6 +413,7 @@ class Table:
         t = self.t
         cards = "".join(
             markup.card_button(c, t("card.play", card=self.card_label(c)), playable=c in legal,
+                               why=None if c in legal else self.why_not(c),
                                classes=" ".join(filter(None, ("hint" if c == marked else "",
                                                               card_classes(c) if card_classes else ""))),
                                style=f"--k:{k}" if fan else None)
@@ -374,15 +447,15 @@ class Table:
     # ------------------------------------------------------------ the result
     def open_result(self, title: str, body: str, *, final: bool, next_label: str = "") -> None:
         """Open the result dialog. ``final``: the game is over (sets ``data-winner`` /
-        ``data-scores`` from ``game.result()`` and ``data-cardems="over"``); otherwise
+        ``data-scores`` from the view's outcome and ``data-cardems="over"``); otherwise
         a round of a match ended and a ``next`` button goes on."""
         t = self.t
         dialog = dom.by_id("result")
         if final:
             body += self.app.game_over(self)
-            result = self.game.result()
-            dialog.setAttribute("data-winner", str(result.winner))
-            dialog.setAttribute("data-scores", ",".join(str(s) for s in result.scores))
+            view = self.view
+            dialog.setAttribute("data-winner", str(view.winner))
+            dialog.setAttribute("data-scores", ",".join(str(s) for s in view.final_scores or ()))
             buttons = (markup.button("close", t("action.close"))
                        + markup.button("options", t("action.options"), extra={"aria-haspopup": "dialog"})
                        + markup.button("new-game", t("action.new_game"), classes="primary",
@@ -394,6 +467,9 @@ class Table:
                                     extra={"autofocus": ""})
         dialog.setAttribute("data-game", self.game_name)
         dialog.innerHTML = markup.dialog(title, body, buttons)
+        if not dialog.open and not self._result_told:
+            self.add_line(title)     # the log tells the end once, beside the dialog
+            self._result_told = True
         if not dialog.open:
             dialog.showModal()
         dialog.scrollTop = 0

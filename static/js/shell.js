@@ -11,18 +11,31 @@
   var root = document.documentElement;
   var catalogs = {};
   var done = false;
+  var failure = null;
+  var FETCH = /fetch|network|could not load|failed to load/i;  // a message of a download that failed  // the catalog key of the start's failure message
+  var CRASHED = "The game engine stopped while starting. Reload the page; if this happens again, " +
+    "clearing this site's data in your browser's settings starts Cardems afresh.";
 
-  function stored(key) {
-    try { return JSON.parse(localStorage.getItem(key)); } catch (e) { return null; }
+  function known(lang) {  // not an inherited name ("constructor", "__proto__")
+    return typeof lang === "string" && Object.prototype.hasOwnProperty.call(LANGS, lang);
+  }
+
+  // The stored language, if it is one (cardems/web/storage.py checks every stored
+  // value once Python is up, and tells the player what it reset).
+  function storedLanguage() {
+    try {
+      var saved = JSON.parse(localStorage.getItem(LANG_KEY));
+      return known(saved) ? saved : null;
+    } catch (e) { return null; }  // not JSON, or no storage at all
   }
 
   function pickLanguage() {
-    var saved = stored(LANG_KEY);
-    if (saved && LANGS[saved]) return saved;
+    var saved = storedLanguage();
+    if (saved) return saved;
     var prefs = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || "en"];
     for (var i = 0; i < prefs.length; i++) {
       var code = String(prefs[i]).toLowerCase().split("-")[0];
-      if (LANGS[code]) return code;
+      if (known(code)) return code;
     }
     return "en";
   }
@@ -48,7 +61,7 @@
   }
 
   function setLanguage(lang) {
-    if (!LANGS[lang]) lang = "en";
+    if (!known(lang)) lang = "en";
     setRoot(lang);
     if (catalogs[lang]) { apply(lang, catalogs[lang]); return Promise.resolve(); }
     return fetch(catalogUrl(lang)).then(function (r) { return r.json(); }).then(function (messages) {
@@ -85,9 +98,12 @@
     }
   }
 
-  function fail(detail) {
+  // A file that could not be fetched is the connection's fault; anything else stopped the
+  // engine while it started, and the message says so instead of blaming the connection.
+  function fail(detail, fetching) {
     if (done) return;
     done = true;
+    failure = fetching ? "loading.error.body" : "loading.error.crash";
     root.setAttribute("data-cardems", "error");
     if (document.readyState === "loading") {  // before the body is there: show it when it is
       document.addEventListener("DOMContentLoaded", function () { showError(detail); });
@@ -102,6 +118,14 @@
     if (loading) loading.hidden = true;
     if (box) {
       box.hidden = false;
+      var body = document.getElementById("load-error-body");
+      var messages = catalogs[root.lang] || {};
+      if (body && failure !== "loading.error.body") {
+        body.setAttribute("data-i18n", failure);
+        body.textContent = messages[failure] || CRASHED;
+      }
+      var reload = document.getElementById("load-error-reload");
+      if (reload) reload.onclick = function () { location.reload(); };
       var d = document.getElementById("load-error-detail");
       if (d && detail) d.textContent = String(detail).slice(0, 300);
     }
@@ -187,12 +211,13 @@
   // A module or the interpreter that fails to load: resource errors do not bubble, so capture them.
   window.addEventListener("error", function (event) {
     var t = event.target;
-    if (t && t !== window && (t.tagName === "SCRIPT" || t.tagName === "LINK")) fail("could not load " + (t.src || t.href));
-    else if (!done && event.message) fail(event.message);
+    if (t && t !== window && (t.tagName === "SCRIPT" || t.tagName === "LINK")) fail("could not load " + (t.src || t.href), true);
+    else if (!done && event.message) fail(event.message, FETCH.test(event.message));
   }, true);
-  if (window.cardemsFailed && window.cardemsFailed.length) fail("could not load " + window.cardemsFailed[0]);
+  if (window.cardemsFailed && window.cardemsFailed.length) fail("could not load " + window.cardemsFailed[0], true);
   window.addEventListener("unhandledrejection", function (event) {
-    if (!done) fail(event.reason && (event.reason.message || event.reason));
+    var reason = event.reason && (event.reason.message || event.reason);
+    if (!done) fail(reason, FETCH.test(String(reason)));
   });
   // PyScript reports Python errors as .py-error elements.
   new MutationObserver(function (records) {
@@ -205,5 +230,5 @@
       });
     });
   }).observe(document.documentElement, { childList: true, subtree: true });
-  setTimeout(function () { if (!done) fail("timed out"); }, 120000);
+  setTimeout(function () { if (!done) fail("timed out", true); }, 120000);
 })();

@@ -12,8 +12,20 @@ import { Idiomorph } from "../vendor/idiomorph/idiomorph.esm.js";
 const TRAVELLERS = ".card[id]";
 const reducedMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
 
+// A card's picture is drawn from its code alone: when the code is the same, its
+// hundreds of SVG nodes need no comparing.
+function samePicture(oldNode, newNode) {
+  return oldNode.nodeName === "svg" && newNode.nodeName === "svg"
+    && oldNode.getAttribute("data-art") === newNode.getAttribute("data-art");
+}
+
+const OPTIONS = {
+  morphStyle: "innerHTML",
+  callbacks: { beforeNodeMorphed: (oldNode, newNode) => !samePicture(oldNode, newNode) },
+};
+
 function morph(node, html) {
-  Idiomorph.morph(node, html, { morphStyle: "innerHTML", ignoreActiveValue: true });
+  Idiomorph.morph(node, html, OPTIONS);
 }
 
 function rectOf(node) {
@@ -91,9 +103,14 @@ function travel(roots, before, hints, ms) {
 
 // Focus: where it is before a region is redrawn (its group and place there), so
 // that a control that went away hands the focus to its neighbour, not to <body>.
+// Where the focus was parked on the status line from (a hand emptied of playable cards
+// while the others play): it goes back there when that group can be played again.
+let parked = null;
+
 function keepFocus(root) {
   const active = document.activeElement;
   if (!active || active === document.body || !root.contains(active)) return null;
+  if (parked && active.hasAttribute("data-focus-fallback")) return { node: active, id: null, ...parked, parked: true };
   const group = active.closest("[data-focus-group]");
   const members = group ? Array.from(group.querySelectorAll("button")) : [];
   return { node: active, id: active.id || null, group: group ? group.getAttribute("data-focus-group") : null,
@@ -106,9 +123,23 @@ function usable(node) {
   return !!node && node.isConnected && node.matches(FOCUSABLE) && !node.disabled && node.offsetParent !== null;
 }
 
+function playableIn(root, group) {
+  const node = root.querySelector(`[data-focus-group="${group}"]`);
+  return node ? Array.from(node.querySelectorAll("button")).filter((b) => usable(b) && b.getAttribute("aria-disabled") !== "true") : [];
+}
+
 function restoreFocus(root, kept) {
   if (!kept) return false;
   const active = document.activeElement;
+  if (kept.parked) {
+    const members = playableIn(root, kept.group);
+    if (!members.length || active !== kept.node) return false;
+    parked = null;
+    const group = root.querySelector(`[data-focus-group="${kept.group}"]`);
+    const all = Array.from(group.querySelectorAll("button")).filter(usable);
+    (all[Math.min(kept.index, all.length - 1)] || members[0]).focus({ preventScroll: true });
+    return true;
+  }
   if (active && active !== document.body && usable(active)) return false;
   let next = kept.id ? document.getElementById(kept.id) : null;
   if (next && kept.group && !next.closest(`[data-focus-group="${kept.group}"]`)) next = null;
@@ -117,12 +148,67 @@ function restoreFocus(root, kept) {
     const members = group ? Array.from(group.querySelectorAll("button")).filter(usable) : [];
     next = members[Math.min(kept.index, members.length - 1)] || null;
   }
-  if (!usable(next)) next = root.querySelector("[data-focus-fallback]");
+  if (!usable(next)) {
+    next = root.querySelector("[data-focus-fallback]");
+    if (kept.group) parked = { group: kept.group, index: kept.index };
+  }
   if (!usable(next)) next = Array.from(root.querySelectorAll("button")).find(usable) || null;
   if (!next) return false;
   next.focus({ preventScroll: true });
   return true;
 }
+
+// The keyboard: arrow keys walk the buttons of a `[data-focus-group]` (a hand, a row of
+// controls) in the order they are seen, so left goes left in Arabic too; Home and End
+// go to its ends. A letter presses the visible button whose `aria-keyshortcuts` it is
+// (the help dialog lists them), in the open dialog if there is one.
+const ARROWS = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 };
+
+function reachable(node) {
+  return !node.disabled && node.offsetParent !== null;
+}
+
+function walk(event) {
+  const group = event.target.closest && event.target.closest("[data-focus-group]");
+  if (!group) return false;
+  const members = Array.from(group.querySelectorAll("button")).filter(reachable);
+  const here = members.indexOf(event.target);
+  if (here < 0 || !members.length) return false;
+  let next;
+  if (event.key === "Home" || event.key === "End") {
+    next = members[event.key === "Home" ? 0 : members.length - 1];
+  } else {
+    const across = event.key === "ArrowLeft" || event.key === "ArrowRight";
+    const seen = across
+      ? members.map((node) => [node, rectOf(node)]).sort((a, b) => (a[1].x + a[1].w / 2) - (b[1].x + b[1].w / 2)).map((p) => p[0])
+      : members;
+    const at = seen.indexOf(event.target);
+    next = seen[Math.max(0, Math.min(seen.length - 1, at + ARROWS[event.key]))];
+  }
+  if (next && next !== event.target) next.focus();
+  return true;
+}
+
+function press(event) {
+  const key = event.key.length === 1 ? event.key.toLowerCase() : "";
+  if (!key) return false;
+  const scope = document.querySelector("dialog[open]") || document;
+  const button = Array.from(scope.querySelectorAll(`button[aria-keyshortcuts="${CSS.escape(key)}"]`)).find(reachable);
+  if (!button) return false;
+  button.focus();
+  button.click();
+  return true;
+}
+
+function onKey(event) {
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target;
+  if (target.matches && target.matches("input, select, textarea, [contenteditable]")) return;
+  const done = (event.key in ARROWS || event.key === "Home" || event.key === "End") ? walk(event) : press(event);
+  if (done) event.preventDefault();
+}
+
+document.addEventListener("keydown", onKey);
 
 window.cardemsTable = { morph, snapshot, travel, keepFocus, restoreFocus };
 window.dispatchEvent(new Event("cardems:table-ready"));

@@ -63,6 +63,10 @@ def browser():
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_path(), args=ARGS, headless=True)
+        # Playwright's wait_for_function evaluates its text in the page, which the page's
+        # Content-Security-Policy forbids: contexts bypass it unless a test asks for it
+        # (tests/browser/test_csp.py: bypass_csp=False, and no wait_for_function).
+        browser.new_context = functools.partial(browser.new_context, bypass_csp=True)
         yield browser
         browser.close()
 
@@ -72,7 +76,7 @@ def profile_on_disk(browser, folder: Path):
     """A context on a browser profile in ``folder`` and its page. Unlike an incognito
     context, Chromium offers to install the site, and keeps compiled code."""
     context = browser.browser_type.launch_persistent_context(
-        folder, executable_path=chromium_path(), args=ARGS, headless=True)
+        folder, executable_path=chromium_path(), args=ARGS, headless=True, bypass_csp=True)
     try:
         yield context, (context.pages[0] if context.pages else context.new_page())
     finally:

@@ -140,7 +140,7 @@ def test_switching_language_redraws_in_arabic_right_to_left(player):
     page = player.page
     page.select_option("#lang", "ar")
     page.wait_for_function("document.documentElement.dir === 'rtl'")
-    label = page.locator("button[data-card]").first.get_attribute("aria-label")
+    label = page.locator("button[data-card] .sr-only").first.text_content()
     assert label.startswith("العب")
     assert page.locator("[data-i18n='app.name']").inner_text() == "كاردمز"
     page.reload()

@@ -124,8 +124,9 @@ def test_a_page_without_its_inline_config_is_refused_clearly(tmp_path):
     sf = _sitefiles()
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     (tmp_path / "index.html").write_text(html.replace("<mpy-config hidden>", "<mpy-config>"), encoding="utf-8")
+    (tmp_path / "pyscript.toml").write_bytes((ROOT / "pyscript.toml").read_bytes())
     try:
-        sf.page_config(tmp_path)
+        sf.render_page(tmp_path)
     except ValueError as error:
         assert "index.html" in str(error)
     else:

@@ -129,3 +129,23 @@ def test_hard_is_deterministic_for_a_view_and_a_seed(seed, stop):
     hard = make_bot("pis-yedili", "hard")
     seat = game.to_move
     assert bot_move(game, hard, seat) == bot_move(game.copy(), hard, seat)
+
+
+def test_hard_gate_is_stricter_with_more_candidates_only_beyond_two_players():
+    from cardems.pis_yedili.hard import gate
+
+    assert gate(1.0, 8, 2) == 1.0                 # two players: as measured, unchanged
+    assert gate(1.0, 2, 4) == pytest.approx(1.0, abs=0.01)
+    zs = [gate(1.0, k, 3) for k in range(2, 10)]
+    assert zs == sorted(zs) and zs[-1] > 2.0      # eight rivals: each must clear about 2 SE
+
+
+def test_hard_with_more_players_values_hurting_any_other_and_ending_lowest():
+    from cardems.pis_yedili.hard import WIN_BONUS, PisYediliModel
+
+    view = PisYedili.new({"players": 3, "mode": "round"}, seed=1).view(0)
+    model = PisYediliModel()
+    spread = model.utility([10.0, 0.0, 40.0], view)      # someone else went out
+    even = model.utility([10.0, 20.0, 20.0], view)       # same mean, I am lowest
+    assert even - spread == pytest.approx(WIN_BONUS)
+    assert model.utility([10.0, 30.0, 40.0], view) > model.utility([10.0, 20.0, 40.0], view)

@@ -1,6 +1,7 @@
 """The Hard opponent: its playout scores deals exactly like the rules, its samples
 agree with the view, and it finds what a strong player finds."""
 
+import pytest
 from hypothesis import given, strategies as st
 
 from cardems.bots import bot_move_steps, make_bot, run_steps, bot_move
@@ -112,3 +113,15 @@ def test_the_fast_playout_player_chooses_as_normal_judges(seed, stop, players):
     normal = PistiNormal()
     scores = {c: normal.score(view, c) for c in game.legal_moves()}
     assert scores[true_sim(game).club()] >= max(scores.values()) - 1e-9
+
+
+def test_hard_with_three_players_counts_the_mean_of_the_others_and_plays_whole_deals():
+    from cardems.pisti.hard import HORIZON
+    from cardems.pisti.rules import Pisti
+
+    view = Pisti.new({"players": 3}, seed=2).view(0)
+    model = PistiModel()
+    assert model.utility([10.0, 0.0, 20.0], view) == pytest.approx(0.0)
+    assert model.utility([10.0, 4.0, 4.0], view) == pytest.approx(6.0)
+    for players, hands in HORIZON.items():        # the deal's hands after the four opening cards
+        assert hands * 4 * players == 48

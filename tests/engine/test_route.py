@@ -1,5 +1,6 @@
 """Routes of the page (pure Python, no browser)."""
 
+import pytest
 from hypothesis import given, strategies as st
 
 from cardems.games import PLANNED, is_playable
@@ -37,68 +38,58 @@ def test_canonical_hash_round_trips():
     assert "speed" not in parse_route("#/pisti?seed=7&speed=fast").to_hash_without_speed()
 
 
+@pytest.mark.parametrize("text,screen,game", [
+    ("#/rules/pisti", "rules", "pisti"), ("#/RULES/Pis-Yedili/", "rules", "pis-yedili"),
+    ("#/stats", "stats", None), ("#/stats/", "stats", None),
+    ("#/daily/war", "daily", "war"), ("#/daily/abstract?speed=instant", "daily", "abstract"),
+])
+def test_screens_are_told_apart_from_the_lobby_and_the_tables(text, screen, game):
+    route = parse_route(text)
+    assert (route.screen, route.game, route.notices, route.is_table) == (screen, game, [], False)
+    assert parse_route(route.to_hash()).screen == screen and parse_route(route.to_hash()).game == game
+    assert route.to_hash().startswith(f"#/{screen}")
+
+
+def test_the_lobby_and_tables_have_no_screen():
+    assert parse_route("#/").screen is None and not parse_route("#/").is_table
+    table = parse_route("#/war?seed=3")
+    assert table.screen is None and table.is_table and table.to_hash() == "#/war?seed=3"
+
+
+@pytest.mark.parametrize("text,name", [
+    ("#/rules/chess", "chess"), ("#/daily/chess?speed=fast", "chess"), ("#/rules", "rules"),
+    ("#/daily", "daily"), ("#/stats/pisti", "stats/pisti"), ("#/rules/pisti/extra", "pisti/extra"),
+    ("#/rules/" + "x" * 500, "x" * 40),
+])
+def test_an_unknown_or_malformed_screen_is_the_lobby_with_a_notice(text, name):
+    route = parse_route(text)
+    assert (route.game, route.screen) == (None, None)
+    assert route.notices == [("notice.unknown_game", {"name": name})]
+
+
+def test_the_days_deal_takes_only_a_speed():
+    route = parse_route("#/daily/pisti?speed=instant&seed=4&players=3&speed=warp")
+    assert (route.screen, route.game, route.seed, route.speed, route.options) == ("daily", "pisti", None, "instant", {})
+    assert [key for key, _ in route.notices] == ["notice.unknown_option", "notice.unknown_option", "notice.bad_value"]
+    assert route.to_hash() == "#/daily/pisti?speed=instant" and route.to_hash_without_speed() == "#/daily/pisti"
+    assert parse_route("#/rules/war?seed=1").to_hash() == "#/rules/war"
+
+
 @given(st.text(max_size=80))
 def test_no_hash_can_break_the_router(text):
     route = parse_route(text)
     assert route.game in (None, "pisti", "war", "pis-yedili", "abstract")
 
 
-# ---------------------------------------------------------------- the options form
-from cardems.web.i18n import Catalog  # noqa: E402
-from cardems.web.options import form_html, route_from_form, route_from_setup, setup_of, summary  # noqa: E402
-
-
-def test_the_options_form_makes_the_route_of_the_game_it_describes():
-    values = {"mode": "match", "players": "4", "target": "51", "level": "hard", "last_card_pisti": None}
-    route = route_from_form(values, seed=99, speed="instant")
-    assert route.options == {"mode": "match", "players": 4, "target": 51, "last_card_pisti": False}
-    assert (route.level, route.seed, route.speed, route.notices) == ("hard", 99, "instant", [])
-    again = parse_route(route.to_hash())
-    assert (again.options, again.level, again.seed) == (route.options, "hard", 99)
-
-
-def test_classic_keeps_the_target_out_of_the_link_and_defaults_stay_implicit():
-    values = {"mode": "classic", "players": "2", "target": None, "level": "normal", "last_card_pisti": "true"}
-    assert route_from_form(values, seed=5).to_hash() == "#/pisti?seed=5"
-    values["target"] = "51"  # a disabled field that still sent a value
-    assert route_from_form(values, seed=5).options["target"] == 151
-
-
-def test_a_tampered_form_falls_back_like_a_bad_link():
-    route = route_from_form({"mode": "duel", "players": "9", "level": "godlike"}, seed=1)
-    assert route.options["mode"] == "classic" and route.options["players"] == 2 and route.level == "normal"
-    assert len(route.notices) == 3
-
-
-def test_the_last_used_setup_round_trips_and_bad_storage_gives_defaults():
-    route = parse_route("#/pisti?players=3&mode=match&target=101&level=easy&seed=4")
-    again = route_from_setup(setup_of(route))
-    assert (again.options, again.level, again.seed) == (route.options, "easy", None)
-    for junk in (None, "x", {"options": {"players": 7}, "level": 3}, {"options": "no"}):
-        fallback = route_from_setup(junk)
-        assert fallback.game == "pisti" and fallback.notices == [] and fallback.options["players"] in (2, 3, 4)
-
-
-def test_the_form_shows_the_current_setup_in_either_language():
-    route = parse_route("#/pisti?players=4&level=hard")
-    for lang in ("en", "ar"):
-        html = form_html(Catalog(lang).t, route)
-        assert 'name="players" value="4" checked' in html and 'name="level" value="hard" checked' in html
-        assert '<fieldset class="field" data-field="target" disabled>' in html
-        assert 'data-action="options-start"' in html and "{" not in html
-    assert summary(Catalog("en").t, route) == "Classic · 4 players · Hard"
-    assert summary(Catalog("ar").t, parse_route("#/pisti?mode=match")).startswith("مباراة حتى 151 نقطة")
-
-
 # ---------------------------------------------------------------- any game's form, from its options
 import sys  # noqa: E402
 
-import pytest  # noqa: E402
 import types  # noqa: E402
 
 from cardems import games  # noqa: E402
 from cardems.game import Option  # noqa: E402
-from cardems.web.options import setup_hash, summary_text  # noqa: E402
+from cardems.web.i18n import Catalog  # noqa: E402
+from cardems.web.options import form_html, route_from_form, setup_hash, setup_of, summary_text  # noqa: E402
 
 
 @pytest.fixture

@@ -11,7 +11,6 @@ from cardems.bots import bot_move, make_bot
 from cardems.games import game_class
 from cardems.rng import Rng
 from cardems.web.session import SLICE_MS, Clock, Session
-from tests.web.session_helpers import ROUND_RULES
 
 
 class FakeTime:
@@ -60,12 +59,10 @@ class Recorder:
 
 
 def new_session(game, level="normal", time=None, speed="fast", saves=None, **kw):
-    rounds, between = ROUND_RULES.get(game.name, (lambda g: 0, lambda g: False))
     listener = Recorder()
     store = saves if saves is not None else []
     session = Session(game, level, (time or FakeTime()).clock(), listener,
-                      save=lambda g: store.append(g.to_json()), speed=lambda: speed,
-                      rounds=rounds, between_rounds=between, **kw)
+                      save=lambda g: store.append(g.to_json()), speed=lambda: speed, **kw)
     return session, listener
 
 

@@ -52,14 +52,6 @@ class AbstractTable(Table):
     def short_card(self, card: str) -> str:
         return "🃏" if card == JOKER else rank_of(card) + SUIT_SYMBOLS[suit_of(card) or "S"]
 
-    # ------------------------------------------------------------ rounds
-    def rounds_done(self, game: Game) -> int:
-        return len(game.deal_results)
-
-    def between_rounds(self, game: Game) -> bool:
-        return bool(game.deal_results) and game.choosing and game.deal_no == len(game.deal_results) + 1 \
-            and not game.is_over()
-
     # ------------------------------------------------------------ input
     def on_action(self, action: str, target: Any, started: float) -> None:
         if action in ("first", "second"):
@@ -106,26 +98,26 @@ class AbstractTable(Table):
         name = self.seat_name(event.seat)
         if event.kind == "deal":
             if event.info.get("half"):
-                return self.t("abstract.event.second_half", name=self.seat_name(self.game.first))
+                return self.t("abstract.event.second_half", name=self.seat_name(self.view.first))
             dealer = self.t("abstract.event.deal_you" if you else "abstract.event.deal", name=name)
-            if self.game.options["mode"] == "match":
+            if self.view.mode == "match":
                 dealer = self.t("table.deal", n=event.info["deal"]) + " · " + dealer
             return dealer
         if event.kind == "choose":
             key = "abstract.event.choose_" + event.info["choice"] + ("_you" if you else "")
             return self.t(key, name=name)
         if event.kind == "take":
-            cards = isolated(" ".join(self.short_card(c) for c in event.cards))
+            cards = self.cards_words(event.cards)
             key = "abstract.event.take_you" if you else "abstract.event.take"
             return self.t(key, name=name, n=len(event.cards), cards=cards)
-        if event.kind == "half_scored" and self.game.variant == "52" and event.info["half"] == 0:
+        if event.kind == "half_scored" and self.view.variant == "52" and event.info["half"] == 0:
             a, b = event.info["scores"]
             return self.t("abstract.event.half_scored", you=a, other=b)
         return None
 
     # ------------------------------------------------------------ drawing
     def title_parts(self) -> list[str]:
-        opts = self.game.options
+        opts = self.view.options
         parts = [self.t("game.abstract.name"), self.t(f"abstract.option.variant.{opts['variant']}")]
         parts.append(self.t("table.match_to", n=opts["target"]) if opts["mode"] == "match"
                      else self.t("abstract.option.mode.deal"))
@@ -189,7 +181,10 @@ class AbstractTable(Table):
             else:
                 cards += markup.face(card, label, classes=classes, inner=badge, extra={"data-depth": depth})
         n = len(row)
-        columns = (f"repeat({n - 1}, minmax(0, var(--strip))) var(--card-w)" if n > 1 else "var(--card-w)")
+        reach = max(1, min(takeable, n))      # the cards a take may end on get a wider strip
+        columns = "".join((f"repeat({n - reach}, minmax(0, var(--strip))) " if n > reach else "",
+                           f"repeat({reach - 1}, var(--reach-strip)) " if reach > 1 else "",
+                           "var(--card-w)")) if n else "var(--card-w)"
         empty = "" if n else f'<p class="row-empty">{dom.esc(t("abstract.row_empty"))}</p>'
         later = ""
         if view.next_row:
@@ -206,7 +201,7 @@ class AbstractTable(Table):
         return (f'<section class="row-area" aria-label="{dom.esc(t("abstract.row", n=n))}">'
                 f'<div class="row-head"><span class="row-count">{dom.esc(t("abstract.row", n=n))}</span>'
                 f'<span class="row-rule" data-limit="{view.limit}">{dom.esc(rule)}</span></div>'
-                f'<div class="spread" dir="ltr" data-count="{n}" style="grid-template-columns: {columns}">{cards}</div>'
+                f'<div class="spread" dir="ltr" data-focus-group="row" data-count="{n}" style="grid-template-columns: {columns}">{cards}</div>'
                 f'{empty}{later}{self.render_choice(view)}</section>')
 
     def render_choice(self, view: AbstractView) -> str:
@@ -224,14 +219,14 @@ class AbstractTable(Table):
             buttons += (f'<button type="button" class="btn choice-btn{primary}" data-action="{choice}"'
                         f'{"" if ok else " disabled"}>{dom.esc(t(f"abstract.go_{choice}"))}{badge}</button>')
         question = t("abstract.choose_you") if mine else t("abstract.choose_other", name=self.seat_name(view.chooser))
-        return f'<div class="choice-bar"><p>{dom.esc(question)}</p><div class="choice-buttons">{buttons}</div></div>'
+        return f'<div class="choice-bar"><p>{dom.esc(question)}</p><div class="choice-buttons" data-focus-group="choice">{buttons}</div></div>'
 
     def status_text(self, view: AbstractView) -> str:
         t = self.t
         if view.over:
             return t("turn.match_over" if view.mode == "match" else "turn.over")
         if self.awaiting_next:
-            return t("turn.deal_over", n=len(self.game.deal_results))
+            return t("turn.deal_over", n=view.rounds_done)
         if view.to_move != 0:
             return t("turn.other", name=self.seat_name(view.to_move))
         if self.busy:
@@ -350,13 +345,13 @@ class AbstractTable(Table):
 
     # ------------------------------------------------------------ the result
     def result_title(self) -> str:
-        result = self.game.result()
-        match = self.game.options["mode"] == "match"
-        if not result.over:
-            return self.t("result.deal_over", n=len(self.game.deal_results))
-        if result.winner == "draw":
+        view = self.view
+        match = view.mode == "match"
+        if not view.over:
+            return self.t("result.deal_over", n=view.rounds_done)
+        if view.winner == "draw":
             return self.t("result.draw")
-        if result.winner == 0:
+        if view.winner == 0:
             return self.t("result.match_win" if match else "result.win")
         name = self.seat_name(1)
         return self.t("result.match_lose", name=name) if match else self.t("result.lose", name=name)
@@ -367,7 +362,7 @@ class AbstractTable(Table):
         caption = t("abstract.half", n=index + 1) if halves > 1 else ""
         mover = t("abstract.moved_first", name=self.seat_name(first))
         rows = ""
-        if self.game.variant == "52":
+        if self.view.variant == "52":
             lines = [("cards", lambda b: b.cards), ("longest_suit", lambda b: len(b.longest_suit)),
                      ("longest_sequence", lambda b: len(b.longest_sequence)),
                      ("largest_set", lambda b: len(b.largest_set)),
@@ -398,52 +393,49 @@ class AbstractTable(Table):
                 f'<tbody>{rows}</tbody></table>')
 
     def show_result(self) -> None:
-        game = self.game
+        view = self.view
         t = self.t
-        self.shown_deal = len(game.deal_results)
-        deal = game.deal_results[-1]
+        deal = view.deals[-1]
         halves = len(deal.halves)
         tables = "".join(self.half_table(h, i, halves, deal.firsts[i]) for i, h in enumerate(deal.halves))
         notes = ""
         if halves > 1:
-            notes += f'<p class="note deal-total">{dom.esc(t("abstract.deal_total", you=deal.totals[0], other=deal.totals[1]))}</p>'
+            notes += markup.note(t("abstract.deal_total", you=deal.totals[0], other=deal.totals[1]), "note deal-total")
         if any(b.misery for h in deal.halves for b in h if hasattr(b, "misery")):
-            notes += f'<p class="note misery-note">{dom.esc(t("abstract.misery_help"))}</p>'
-        match = game.options["mode"] == "match"
-        view = game.view(0)
-        if match:
+            notes += markup.note(t("abstract.misery_help"), "note misery-note")
+        if view.mode == "match":
             tables += self.scoreboard(view)
-            if not game.is_over() and max(view.match_scores) >= view.target:
-                notes += f'<p class="note">{dom.esc(t("result.match_tie"))}</p>'
-            if game.is_over():
-                notes += f'<p class="note">{dom.esc(t("result.match_final", n=view.target))}</p>'
-        review = (f'<details class="review" id="review" data-deal="{len(game.deal_results)}">'
+            if not view.over and max(view.match_scores) >= view.target:
+                notes += markup.note(t("result.match_tie"))
+            if view.over:
+                notes += markup.note(t("result.match_final", n=view.target))
+        review = (f'<details class="review" id="review" data-deal="{view.rounds_done}">'
                   f'<summary>{dom.esc(t("abstract.review.title"))}</summary>'
                   f'<div class="review-body">{dom.esc(t("abstract.review.thinking"))}</div></details>')
         body = f'{notes}<div class="result-tables">{tables}</div>{review}'
         dialog = dom.by_id("result")
         if dialog is not None:
             dialog.classList.toggle("match", True)
-        self.open_result(self.result_title(), body, final=game.is_over(),
-                         next_label=t("action.next_deal", n=game.deal_no))
-        asyncio.ensure_future(self.fill_review(len(game.deal_results)))
+        self.open_result(self.result_title(), body, final=view.over,
+                         next_label=t("action.next_deal", n=view.deal_no))
+        asyncio.ensure_future(self.fill_review(view.rounds_done))
 
     def scoreboard(self, view: AbstractView) -> str:
         t = self.t
         rows = [(t("table.deal", n=i), [self.ltr(d.totals[s]) for s in (0, 1)], f"deal-{i}")
-                for i, d in enumerate(self.game.deal_results, 1)]
+                for i, d in enumerate(view.deals, 1)]
         foot = (t("result.match_total"), [self.ltr(view.match_scores[s]) for s in (0, 1)], "row-match")
         return markup.score_table([self.seat_name(s) for s in (0, 1)], rows, caption=t("table.scoreboard"),
                                   classes="breakdown scoreboard", foot=foot)
 
     async def fill_review(self, deal_index: int) -> None:
         """The review of the deal's takes under perfect play, computed a slice at a time."""
-        game = self.game
-        deal = game.deal_results[deal_index - 1]
+        view = self.view
+        deal = view.deals[deal_index - 1]
         t = self.t
         parts = ""
         for half in range(len(deal.rows)):
-            steps = review_steps(game.variant, deal.rows[half], deal.firsts[half], deal.takes[half])
+            steps = review_steps(view.variant, deal.rows[half], deal.firsts[half], deal.takes[half])
             reviewed = await self.session.think(steps)
             if reviewed is None:
                 return

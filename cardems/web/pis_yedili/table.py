@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardems.game import Event, Game
+from cardems.game import Event
 from cardems.pis_yedili.rules import DRAW, PASS, PisYedili, PisYediliView, RoundScore, card_value, sort_key
 from cardems.web import dom, markup
 from cardems.web.markup import POSITIONS
@@ -21,6 +21,20 @@ PICKS_SHOWN = 24     # face-down cards offered to pick from (any of them is as g
 
 class PisYediliTable(Table):
     game_name = "pis-yedili"
+    reasons = ((r"opening play must be a club", "pis_yedili.why.opening"),
+               (r"a 7 penalty of (?P<n>\d+) is pending", "pis_yedili.why.seven"),
+               (r"an Ace may not be your last card", "pis_yedili.why.ace_last"),
+               (r"must match the named suit (?P<suit>[SHDC])", "pis_yedili.why.named"),
+               (r"must match (?P<card>\w+)'s suit or rank", "pis_yedili.why.match"))
+
+    def reason_values(self, groups: dict[str, str]) -> dict[str, Any]:
+        values = super().reason_values(groups)
+        if "suit" in groups:
+            values["suit"] = self.suit_name(groups["suit"])
+        if "card" in groups:
+            values["card"] = self.card_label(groups["card"])
+        return values
+
     sounds = {"play": "play", "pick": "draw", "draw+count": "draw"}
 
     def __init__(self, app: Any, route: Any, game: PisYedili) -> None:
@@ -33,15 +47,8 @@ class PisYediliTable(Table):
     def suit_name(self, suit: str) -> str:
         return self.t("suit." + suit)
 
-    # ------------------------------------------------------------ rounds
-    def rounds_done(self, game: Game) -> int:
-        return len(game.rounds)
-
-    def between_rounds(self, game: Game) -> bool:
-        return bool(game.rounds) and not game.history
-
     def title_parts(self) -> list[str]:
-        opts = self.game.options
+        opts = self.view.options
         parts = [self.t("game.pis-yedili.name")]
         parts.append(self.k("title.to", n=opts["target"]) if opts["mode"] == "match" else self.k("option.mode.round"))
         if self.seats > 2:
@@ -176,19 +183,11 @@ class PisYediliTable(Table):
                                       lead=any(view.totals) and view.totals[seat] == best)
         return markup.scoreline(self.t("table.scoreboard"), chips, "py-score")
 
-    def next_up(self, view: PisYediliView) -> int | None:
-        """Who moves after the player to move ends its turn (for the turn-order arrow)."""
-        if view.to_move is None or view.phase not in ("play", "opening"):
-            return None
-        if view.phase == "opening":
-            return (view.to_move + 1) % view.players
-        return view.stack[-1] if view.stack else (view.to_move + view.direction) % view.players
-
     def render_seat(self, view: PisYediliView, seat: int, where: str) -> str:
         playing = view.phase in ("play", "opening", "muamele") and not self.awaiting_next
         owed = view.stack.count(seat)
         tags = ""
-        if view.phase != "muamele" and self.next_up(view) == seat and view.to_move != seat:
+        if view.phase != "muamele" and view.next_up == seat and view.to_move != seat:
             tags += markup.seat_tag(self.k("table.next"), "next-mark", {"data-next": seat})
         if owed:
             tags += markup.seat_tag(self.k("table.owed"), "owed-mark",
@@ -219,7 +218,7 @@ class PisYediliTable(Table):
         chooser = ""
         if self.jack is not None and self.can_act():
             suits = "".join(
-                markup.button(f"suit-{s}", "", classes=f"suit suit-{s}", extra={"aria-label": self.suit_name(s)},
+                markup.button(f"suit-{s}", "", classes=f"suit suit-{s}",
                               inner=f'{markup.suit_sign(s)}<span class="suit-word">{dom.esc(self.suit_name(s))}</span>')
                 for s in "SHDC")
             chooser = (f'<div class="suit-chooser" role="group" data-focus-group="suits" '
@@ -257,7 +256,7 @@ class PisYediliTable(Table):
         """The turn order: whose turn, who is next, and the 10's chain of seats owed a turn."""
         if view.to_move is None or view.phase == "muamele":
             return ""
-        nxt = self.next_up(view)
+        nxt = view.next_up
         arrow = "↺" if view.direction == 1 else "↻"
         chain = ""
         if view.stack:
@@ -286,7 +285,7 @@ class PisYediliTable(Table):
                           f'{markup.mini_row(cards, self.card_label)}</div>')
         head = self.k("muamele.you", n=ending.get("picks_left", 0)) if picker == 0 else \
             self.k("muamele.other", name=self.seat_name(picker))
-        inside = "".join((f'<h3 class="muamele-title">{dom.esc(self.k("muamele.title"))}</h3>',
+        inside = "".join((f'<h2 class="muamele-title">{dom.esc(self.k("muamele.title"))}</h2>',
                           markup.note(head, "muamele-help"),
                           f'<div class="pick-pool" data-focus-group="picks">{backs}</div>', picks, markup.banner()))
         return f'<section class="center muamele" data-picks-left="{ending.get("picks_left", 0)}">{inside}</section>'
@@ -295,7 +294,7 @@ class PisYediliTable(Table):
         if view.over:
             return self.k("status.over")
         if self.awaiting_next:
-            return self.k("status.round_over", n=len(self.game.rounds))
+            return self.k("status.round_over", n=view.rounds_done)
         hint = self.hint_move
         return self.turn_text(self.prompt(view), hint_words=self.k("hint.shown", move=self.move_words(hint))
                               if hint is not None else None)
@@ -318,29 +317,26 @@ class PisYediliTable(Table):
 
     # ------------------------------------------------------------ the result
     def show_result(self) -> None:
-        game = self.game
-        result = game.result()
-        over = result.over
-        if not game.rounds:
+        view = self.view
+        if not view.rounds:
             return
-        score = game.rounds[-1]
-        body = self.round_table(score) + (self.match_table() if game.options["mode"] == "match" else "")
-        if over:
-            winners = result.detail["winners"]
+        score = view.rounds[-1]
+        body = self.round_table(score) + (self.match_table(view) if view.mode == "match" else "")
+        if view.over:
+            winners = view.winners
             if len(winners) > 1:
                 title = self.k("result.shared", names=", ".join(self.seat_name(s) for s in winners))
             elif winners[0] == 0:
                 title = self.k("result.win")
             else:
                 title = self.k("result.lose", name=self.seat_name(winners[0]))
-            if game.options["mode"] == "match":
-                body = markup.note(self.k("result.match_note", n=game.options["target"])) + body
+            if view.mode == "match":
+                body = markup.note(self.k("result.match_note", n=view.target)) + body
             self.open_result(title, body, final=True)
         else:
             title = self.k("result.round_over", n=score.number)
-            nxt = game.first
-            body += markup.note(self.k("result.next_opens", name=self.seat_name(nxt)))
-            self.open_result(title, body, final=False, next_label=self.k("action.next_round", n=game.round_no))
+            body += markup.note(self.k("result.next_opens", name=self.seat_name(view.first)))
+            self.open_result(title, body, final=False, next_label=self.k("action.next_round", n=view.round_no))
 
     def round_table(self, score: RoundScore) -> str:
         k = self.k
@@ -366,16 +362,14 @@ class PisYediliTable(Table):
                 f'<th scope="col">{dom.esc(k("result.formula"))}</th>'
                 f'<th scope="col">{dom.esc(k("result.penalty"))}</th></tr></thead><tbody>{rows}</tbody></table>')
 
-    def match_table(self) -> str:
-        game = self.game
-        seats = range(game.players)
+    def match_table(self, view: PisYediliView) -> str:
+        seats = range(view.players)
         rows = [(self.k("table.round", n=score.number) + (f" ×{score.multiplier}" if score.multiplier > 1 else ""),
-                 [markup.ltr(score.penalties[s]) for s in seats], f"round-{score.number}") for score in game.rounds]
-        foot = (self.t("result.match_total"), [markup.ltr(game.totals[s]) for s in seats], "row-match")
+                 [markup.ltr(score.penalties[s]) for s in seats], f"round-{score.number}") for score in view.rounds]
+        foot = (self.t("result.match_total"), [markup.ltr(view.totals[s]) for s in seats], "row-match")
         return markup.score_table([self.seat_name(s) for s in seats], rows,
-                                  caption=self.k("table.match", n=game.options["target"]),
-                                  classes="breakdown scoreboard", foot=foot,
-                                  winners=game.winners if game.is_over() else ())
+                                  caption=self.k("table.match", n=view.target), classes="breakdown scoreboard",
+                                  foot=foot, winners=view.winners)
 
 
 TABLE = PisYediliTable

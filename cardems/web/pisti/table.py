@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from cardems.game import Event, Game
+from cardems.game import Event
 from cardems.pisti.rules import Pisti, PistiView
 from cardems.web import dom, markup
 from cardems.web.markup import POSITIONS
@@ -36,19 +36,12 @@ class PistiTable(Table):
 
     @property
     def partners(self) -> bool:
-        return self.game.players == 4
+        return bool(self.game.game_type.teams(self.view.players)[0][1:])
 
     def side_name(self, side: int) -> str:
         if self.partners:
             return self.k("side.us") if side == 0 else self.k("side.them")
         return self.seat_name(side)
-
-    # ------------------------------------------------------------ rounds
-    def rounds_done(self, game: Game) -> int:
-        return len(game.deal_results)
-
-    def between_rounds(self, game: Game) -> bool:
-        return bool(game.deal_results) and not game.history
 
     # ------------------------------------------------------------ moves shown
     def travel_hints(self, seat: int, move: str, events: list[Event]) -> dict[str, dict[str, str]]:
@@ -72,7 +65,7 @@ class PistiTable(Table):
                       quiet: bool = False) -> None:
         took = next((e for e in events if e.kind in ("capture", "sweep")), None)
         if took is not None and took.kind == "capture" and self.pause and not quiet \
-                and self.rounds_done(self.game) == self.session.shown_rounds:
+                and self.view.rounds_done == self.session.shown_rounds:
             # show the taking card on the pile a moment before the pile goes to its taker
             before = self.flash_view
             self.flash = {"pile": before["pile"] + (move,), "hidden": before["hidden"],
@@ -106,6 +99,7 @@ class PistiTable(Table):
             if e.kind == "opening" and e.info.get("exchanged_jack"):
                 self.add_line(self.k("event.exchanged", card=self.card_label(e.info["exchanged_jack"])))
             self.add_line(self.describe(e))
+        self.tell_new_cards()
 
     def describe(self, e: Event) -> str | None:
         t = self.t
@@ -116,12 +110,14 @@ class PistiTable(Table):
         if e.kind == "capture":
             n = e.info["count"]
             text = self.k("event.capture_you", n=n) if you else self.k("event.capture", name=self.seat_name(e.seat), n=n)
-            return text + (" · " + self.k("event." + e.info["pisti"]) if e.info.get("pisti") else "")
+            text += " · " + self.k("event." + e.info["pisti"]) if e.info.get("pisti") else ""
+            return text + " · " + self.score_now()
         if e.kind == "sweep":
             side, n = e.info["side"], e.info["count"]
             if self.partners:
                 return self.k("event.sweep_us" if side == 0 else "event.sweep_them", n=n)
-            return self.k("event.sweep_you", n=n) if side == 0 else self.k("event.sweep", n=n, name=self.side_name(side))
+            text = self.k("event.sweep_you", n=n) if side == 0 else self.k("event.sweep", n=n, name=self.side_name(side))
+            return text + " · " + self.score_now()
         if e.kind == "deal" and e.info["round"] > 1:
             return self.k("event.deal", n=e.info["stock"])
         if e.kind == "redeal":
@@ -133,6 +129,10 @@ class PistiTable(Table):
                 text = t("table.deal", n=e.info["deal"]) + " · " + text
             return text
         return None
+
+    def score_now(self) -> str:
+        view = self.view
+        return self.score_words([(self.side_name(side), view.known_points(side)) for side in range(view.sides)])
 
     # ------------------------------------------------------------ drawing
     def title_parts(self) -> list[str]:
@@ -176,7 +176,7 @@ class PistiTable(Table):
         if view.over:
             return self.t("turn.match_over" if view.mode == "match" else "turn.over")
         if self.awaiting_next:
-            return self.t("turn.deal_over", n=len(self.game.deal_results))
+            return self.t("turn.deal_over", n=view.rounds_done)
         if self.partners and view.to_move == 2:
             return self.k("turn.partner")
         hint = self.hint_move
@@ -261,18 +261,16 @@ class PistiTable(Table):
                                   winners=[winner] if isinstance(winner, int) else [])
 
     def show_result(self) -> None:
-        game = self.game
         view = self.view
-        result = game.result()
         t = self.t
         match = view.mode == "match"
-        deals = result.detail["deals"]
+        deals = [[side.as_dict() for side in deal] for deal in view.deals]
         deal = deals[-1]
         deal_no = len(deals)
         notes = ""
-        if result.over:
-            title = self.result_title(result.winner, match)
-            if not match and len({d["total"] for d in deal}) == 1 and result.winner != "draw":
+        if view.over:
+            title = self.result_title(view.winner, match)
+            if not match and len({d["total"] for d in deal}) == 1 and view.winner != "draw":
                 notes += markup.note(self.k("result.tiebreak"))
             if match:
                 notes += markup.note(t("result.match_final", n=view.target))
@@ -285,12 +283,12 @@ class PistiTable(Table):
         opening = markup.mini_row(view.revealed, self.card_label)
         tables = self.breakdown_table(deal, t("table.deal", n=deal_no) if match else "")
         if match:
-            tables += self.scoreboard_table(view, deals, result.winner if result.over else None)
+            tables += self.scoreboard_table(view, deals, view.winner if view.over else None)
         dom.by_id("result").classList.toggle("match", match)
         self.open_result(title, f'{notes}<div class="result-tables">{tables}</div>'
                                 f'<div class="revealed"><p>{dom.esc(self.k("result.opening"))}</p>'
                                 f'{opening}</div>',
-                         final=result.over, next_label=t("action.next_deal", n=view.deal_no))
+                         final=view.over, next_label=t("action.next_deal", n=view.deal_no))
 
 
 TABLE = PistiTable

@@ -73,7 +73,9 @@ class WarTable(Table):
             return t("war.log.battle", mine=mine, theirs=theirs)
         if event.kind == "take":
             n = event.info["count"]
-            return t("war.log.take_you", n=n) if event.seat == 0 else t("war.log.take_them", n=n)
+            text = t("war.log.take_you", n=n) if event.seat == 0 else t("war.log.take_them", n=n)
+            counts = self.view.counts
+            return text + " · " + self.score_words([(self.seat_name(s), counts[s]) for s in (0, 1)])
         if event.kind == "war":
             return t("war.log.war", n=event.info["table"])
         if event.kind == "deal":
@@ -83,7 +85,7 @@ class WarTable(Table):
     # ------------------------------------------------------------ drawing
     def extra_controls(self) -> str:
         t = self.t
-        over, auto, finishing = self.game.is_over(), self.session.autoplay, self.session.finishing
+        over, auto, finishing = self.view.over, self.session.autoplay, self.session.finishing
         return (markup.button("autoplay", t("war.autoplay"), enabled=not (over or finishing), classes="toggle",
                               extra={"aria-pressed": "true" if auto else "false"})
                 + markup.button("finish", t("war.stop") if finishing else t("war.finish"), enabled=not over,
@@ -109,7 +111,8 @@ class WarTable(Table):
     def render_pile(self, view: WarView, seat: int) -> str:
         """A draw pile with its count; just after a battle, the winner's shows what it gained."""
         n = view.draw_sizes[seat]
-        label = dom.esc(self.t("war.draw_pile_of", name=self.seat_name(seat), n=n))
+        label = dom.esc(self.t("war.draw_pile_yours", n=n) if seat == 0 else
+                        self.t("war.draw_pile_of", name=self.seat_name(seat), n=n))
         card = markup.back(key=f"draw-{seat}") if n else markup.slot()
         shown = self.shown_battle(view)
         gained = ""
@@ -197,14 +200,12 @@ class WarTable(Table):
 
     # ------------------------------------------------------------ the result
     def show_result(self) -> None:
-        game = self.game
-        result = game.result()
+        view = self.view
         t = self.t
-        title = t("result.win") if result.winner == 0 else t("result.lose", name=self.seat_name(1))
-        wars = result.detail["wars"]
-        body = (markup.note(t("war.result.summary", battles=result.detail["battles"], wars=wars))
+        title = t("result.win") if view.winner == 0 else t("result.lose", name=self.seat_name(1))
+        body = (markup.note(t("war.result.summary", battles=view.battles, wars=view.wars))
                 + markup.score_table([self.seat_name(0), self.seat_name(1)],
-                                     [(t("war.cards"), [markup.ltr(s) for s in result.scores], "row-total")]))
+                                     [(t("war.cards"), [markup.ltr(s) for s in view.final_scores or ()], "row-total")]))
         self.open_result(title, body, final=True)
 
 

@@ -1,0 +1,212 @@
+"""The ladder: every game and seat count, Normal against Easy and Hard against Normal.
+
+``python -m cardems arena ladder [--deals N] [--seed S] [--jobs J] [--json]``
+
+Each row is an arena run (:mod:`cardems.arena`) on mirrored deals, the first
+bot's difference measured against the MEAN of the other sides, so that equal
+play gives 0 whatever the number of seats, and its wins shown against par
+(1 / sides: 1/players, 1/2 for partnerships). A row's deals are cut into
+shards; each finished shard is written to a cache file (one JSON object a line,
+keyed by game, options, bots, seed and the shard's deals), so a stopped ladder
+resumes where it was and ``--jobs`` workers share the shards of every row.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, TextIO
+
+from cardems import arena
+from cardems.games import game_class
+
+SHARD = 25          # deals per shard: the unit of work, of caching and of progress
+VERSUS = "mean"
+Z95 = 1.96
+
+
+@dataclass(frozen=True)
+class Rung:
+    """One row of the ladder: a game with its options, the measured bot and its opponent."""
+
+    game: str
+    options: tuple[tuple[str, Any], ...]
+    bot: str
+    opponent: str
+
+    @property
+    def label(self) -> str:
+        opts = dict(self.options)
+        seats = opts.get("players", 2)
+        extra = f" {opts['variant']}" if "variant" in opts else ""
+        return f"{self.game}{extra} {seats}p"
+
+    def parsed_options(self) -> dict[str, Any]:
+        return game_class(self.game).new(dict(self.options), seed=0).options
+
+    def sides(self) -> int:
+        return len(game_class(self.game).new(dict(self.options), seed=0).result().scores)
+
+    def key(self, seed: int, start: int, stop: int) -> str:
+        return json.dumps([self.game, sorted(self.parsed_options().items()), self.bot, self.opponent,
+                           VERSUS, seed, start, stop])
+
+
+# Each game's ladder: its seat counts and variants, played one deal (or round) at a time.
+GAMES: tuple[tuple[str, tuple[dict[str, Any], ...]], ...] = (
+    ("pisti", tuple({"players": n, "mode": "classic"} for n in (2, 3, 4))),
+    ("war", ({},)),
+    ("pis-yedili", tuple({"players": n, "mode": "round"} for n in (2, 3, 4))),
+    ("abstract", tuple({"variant": v, "mode": "deal"} for v in ("base", "suit", "unlimited", "52"))),
+)
+PAIRS = (("normal", "easy"), ("hard", "normal"))
+
+
+def rungs(games: Iterable[str] | None = None, players: Iterable[int] | None = None,
+          pairs: Iterable[tuple[str, str]] = PAIRS) -> list[Rung]:
+    """Every row of the ladder (of ``games``, ``players`` seats and ``pairs`` only, if
+    given), in table order."""
+    wanted = set(games) if games is not None else None
+    seats = set(players) if players is not None else None
+    return [Rung(game, tuple(sorted(options.items())), bot, opponent)
+            for game, variants in GAMES if wanted is None or game in wanted
+            for options in variants if seats is None or options.get("players", 2) in seats
+            for bot, opponent in pairs]
+
+
+def shards(deals: int) -> list[tuple[int, int]]:
+    return [(start, min(start + SHARD, deals)) for start in range(0, deals, SHARD)]
+
+
+def play_shard(task: tuple[Rung, int, int, int]) -> dict[str, Any]:
+    """Play deals ``start`` .. ``stop`` - 1 of a rung's run from ``seed``."""
+    rung, seed, start, stop = task
+    started = time.perf_counter()
+    options = rung.parsed_options()
+    seeds = arena.deal_seeds(seed, stop)[start:]
+    per_deal: list[float] = []
+    outcomes: list[int] = []
+    for deal_seed in seeds:
+        diff, outs = arena.play_deal((rung.game, options, deal_seed, [rung.bot, rung.opponent], VERSUS))
+        per_deal.append(diff)
+        outcomes.extend(outs)
+    return {"key": rung.key(seed, start, stop), "per_deal": per_deal, "outcomes": outcomes,
+            "seconds": round(time.perf_counter() - started, 2)}
+
+
+def load_cache(path: str | None) -> dict[str, dict[str, Any]]:
+    """Finished shards by key; a torn last line (an interrupted write) is ignored."""
+    done: dict[str, dict[str, Any]] = {}
+    if path and os.path.exists(path):
+        with open(path, encoding="utf-8") as handle:
+            for line in handle:
+                try:
+                    record = json.loads(line)
+                except ValueError:
+                    continue
+                done[record["key"]] = record
+    return done
+
+
+def verdict(score: arena.Score) -> str:
+    low, high = score.ci95
+    if low > 0:
+        return "stronger"
+    if high < 0:
+        return "WEAKER"
+    return "not shown stronger"
+
+
+def row(rung: Rung, score: arena.Score, deals: int) -> dict[str, Any]:
+    sides = rung.sides()
+    return {
+        "game": rung.game, "options": rung.parsed_options(), "label": rung.label,
+        "bot": rung.bot, "opponent": rung.opponent, "deals": deals, "games": score.games,
+        "wins": score.wins, "draws": score.draws, "losses": score.losses,
+        "win_rate": round(score.wins / score.games, 4) if score.games else 0.0,
+        "par": round(1 / sides, 4), "mean_diff": score.mean_diff, "ci95": score.ci95,
+        "verdict": verdict(score),
+    }
+
+
+def run(deals: int, seed: int, jobs: int = 1, cache: str | None = None,
+        games: Iterable[str] | None = None, players: Iterable[int] | None = None,
+        pairs: Iterable[tuple[str, str]] = PAIRS,
+        progress: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
+    """Play (or take from ``cache``) every shard of every rung; one row per rung."""
+    ladder = rungs(games, players, pairs)
+    done = load_cache(cache)
+    tasks = [(rung, seed, start, stop) for rung in ladder for start, stop in shards(deals)
+             if rung.key(seed, start, stop) not in done]
+    total = len(ladder) * len(shards(deals))
+    finished = total - len(tasks)
+    if progress and finished:
+        progress(f"ladder: {finished}/{total} shards from the cache")
+    sink = open(cache, "a+", encoding="utf-8") if cache else None
+    if sink and sink.tell():
+        sink.seek(sink.tell() - 1)
+        if sink.read(1) != "\n":
+            sink.write("\n")      # after a torn line, start afresh
+    try:
+        for record in _play(tasks, jobs):
+            done[record["key"]] = record
+            if sink:
+                sink.write(json.dumps(record) + "\n")
+                sink.flush()
+            finished += 1
+            if progress:
+                progress(f"ladder: {finished}/{total} shards ({_what(record['key'])}, {record['seconds']} s)")
+    finally:
+        if sink:
+            sink.close()
+    rows = []
+    for rung in ladder:
+        per_deal: list[float] = []
+        outcomes: list[int] = []
+        for start, stop in shards(deals):
+            record = done[rung.key(seed, start, stop)]
+            per_deal += record["per_deal"]
+            outcomes += record["outcomes"]
+        rows.append(row(rung, arena.summarize(per_deal, outcomes), deals))
+    return rows
+
+
+def _what(key: str) -> str:
+    game, options, bot, opponent, _versus, _seed, start, stop = json.loads(key)
+    opts = " ".join(f"{k}={v}" for k, v in options)
+    return f"{game} {opts} {bot} vs {opponent}, deals {start}-{stop - 1}"
+
+
+def _play(tasks: list[tuple[Rung, int, int, int]], jobs: int) -> Iterable[dict[str, Any]]:
+    if jobs > 1 and len(tasks) > 1:
+        from multiprocessing import get_context
+
+        with get_context("spawn").Pool(min(jobs, len(tasks))) as pool:
+            yield from pool.imap_unordered(play_shard, tasks)
+    else:
+        for task in tasks:
+            yield play_shard(task)
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    """The ladder as a Markdown table."""
+    lines = ["| game | match-up | deals | wins | draws | losses | win % | par % | mean diff | 95% CI | verdict |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|"]
+    for r in rows:
+        low, high = r["ci95"]
+        lines.append(
+            f"| {r['label']} | {r['bot']} vs {r['opponent']} | {r['deals']} | {r['wins']} | {r['draws']} | "
+            f"{r['losses']} | {100 * r['win_rate']:.1f} | {100 * r['par']:.1f} | {r['mean_diff']:+.2f} | "
+            f"[{_num(low)}, {_num(high)}] | {r['verdict']} |")
+    return "\n".join(lines) + "\n"
+
+
+def _num(x: float) -> str:
+    return f"{x:+.2f}" if math.isfinite(x) else ("+inf" if x > 0 else "-inf")
+
+
+def write(rows: list[dict[str, Any]], as_json: bool, out: TextIO) -> None:
+    out.write(json.dumps(rows) + "\n" if as_json else table(rows))
