@@ -39,7 +39,7 @@ def play(name: str | None) -> None:
 
 def muted() -> bool:
     api = _api()
-    return bool(api.muted) if api is not None else dom.store_get("cardems:v1:muted") == 1
+    return bool(api.muted) if api is not None else dom.store_get("cardems:v1:muted") == "1"
 
 
 def toggle() -> bool:

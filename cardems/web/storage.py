@@ -103,7 +103,8 @@ def _versioned(value: Any) -> dict[str, Any]:
 
 def _route_of(game: str, value: Any) -> str:
     _require(isinstance(value, str) and len(value) <= MAX_HASH, "no route")
-    _require(value.startswith("#/") and hash_game(value) == game, f"a route of another game: {value[:40]!r}")
+    _require(value.startswith("#/") and hash_game(value) in (game, f"daily/{game}"),   # a game, or its daily deal
+             f"a route of another game: {value[:40]!r}")
     return value
 
 

@@ -30,9 +30,9 @@ def test_the_modules_are_kept_and_work_offline(browser, built_site):
         kept = set(page.evaluate(CACHED, cache))
         assert {built_site.base + path for path in MODULES} <= kept
         context.set_offline(True)
-        page.reload()
-        player.wait("ready")
         player.requests.clear()
+        page.reload()                    # the page loads both modules itself, offline now
+        player.wait("ready")
         page.evaluate(f"import(new URL('static/js/sound.js', document.baseURI).href)")
         page.keyboard.press("Shift")
         assert page.evaluate(USE) == [["offline-1"], True]

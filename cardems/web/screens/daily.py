@@ -21,7 +21,7 @@ from cardems.errors import BadInput
 from cardems.games import game_class, is_playable, module_name
 from cardems.web import dom, markup, sound
 from cardems.web.route import SPEEDS, Route
-from cardems.web.screens import Target, record
+from cardems.web.screens import Target, record, store, stored
 
 PLAYED_DAYS = 40   # how many days' deals are remembered as played, per game
 
@@ -74,7 +74,7 @@ def show(app: Any, target: Target) -> None:
         elif key != "date":
             app.notices.append(("notice.unknown_option", {"name": key}))
     cls = game_class(name)
-    saved = dom.store_get(slot(name))
+    saved = stored(slot(name))
     game = None
     if isinstance(saved, dict) and saved.get("daily") == deal.day and not saved.get("over") and "game" in saved:
         try:
@@ -87,7 +87,7 @@ def show(app: Any, target: Target) -> None:
             app.notices.append(("notice.resumed", {}))
     else:
         record.abandoned(app, saved, cls)
-        played = dom.store_get(played_key(name))
+        played = stored(played_key(name))
         played = [d for d in played if isinstance(d, str)] if isinstance(played, list) else []
         replay = deal.day in played
         game = cls.new(dict(deal.options), seed=deal.seed)
@@ -95,7 +95,7 @@ def show(app: Any, target: Target) -> None:
         if replay:
             app.notices.append(("daily.replay_notice", {}))
         else:
-            dom.store_set(played_key(name), [*played, deal.day][-PLAYED_DAYS:])
+            store(played_key(name), [*played, deal.day][-PLAYED_DAYS:])
     app.slot = slot(name)
     app.route = route
     stem = module_name(name)

@@ -14,7 +14,7 @@ from cardems.games import is_playable, module_name
 from cardems.web import dom, markup
 from cardems.web.i18n import Catalog
 from cardems.web.rules_page import load_rules, render_rules
-from cardems.web.screens import Target
+from cardems.web.screens import Target, stored
 
 CSS = ("static/css/rules.css", "static/css/screens.css")
 
@@ -24,7 +24,7 @@ def back_link(app: Any, game: str) -> tuple[str, bool]:
     left = app.left_table
     if left and left.lstrip("#/").partition("?")[0].rpartition("/")[2] == game:   # its game, or its daily deal
         return left, True
-    save = dom.store_get(f"cardems:save:{game}")
+    save = stored(f"cardems:save:{game}")
     if is_playable(game) and isinstance(save, dict) and "game" in save and not save.get("over"):
         return f"#/{game}", True
     return "#/", False

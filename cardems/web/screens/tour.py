@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardems.web import dom, markup
+from cardems.web.screens import store, stored
 
 STEPS = ("goal", "hand", "help")
 # what each step points at on the table
@@ -33,7 +34,7 @@ _current: list[Tour] = []
 def offer(app: Any, game: str) -> None:
     """Start the walkthrough if the player has never seen (or skipped) it for ``game``."""
     close()
-    if dom.store_get(seen_key(game)):
+    if stored(seen_key(game)):
         return
     _current.append(Tour(game))
     render(app)
@@ -92,7 +93,7 @@ def close() -> None:
 
 
 def finish(game: str) -> None:
-    dom.store_set(seen_key(game), True)
+    store(seen_key(game), True)
     close()
 
 
