@@ -11,7 +11,7 @@ from pyscript import window
 from cardems.web import dom
 
 # the stronger effect first: a move that captures with a pişti sounds like a pişti
-EFFECTS = ("win", "lose", "pisti", "war", "capture", "draw", "play")
+EFFECTS = ("win", "lose", "fanfare", "war", "capture", "draw", "play")
 
 
 _SPEAKER = '<path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor"/>'

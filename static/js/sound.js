@@ -5,7 +5,7 @@
 // It sets window.cardemsSound:
 //
 //   cardemsSound.play(name)       play an effect: "play" (a card laid down), "capture",
-//                                 "pisti", "war", "draw" (cards drawn), "win", "lose".
+//                                 "fanfare" (a pişti, a big moment), "war", "draw" (cards drawn), "win", "lose".
 //                                 Resolves to true if it played, false if it did not
 //                                 (muted, no interaction yet, unknown name, no audio)
 //   cardemsSound.setMuted(bool)   mute or unmute; remembered in localStorage under
@@ -27,7 +27,7 @@ export const MUTED_KEY = "cardems:v1:muted";
 const EFFECTS = {
   play: [0.5, 0.05, 300, 0, 0.01, 0.06, 4, 1, 0, 0, 0, 0, 0, 4],
   capture: [0.7, 0.05, 520, 0.01, 0.05, 0.15, 0, 1, 0, 0, 200, 0.05],
-  pisti: [0.9, 0.05, 660, 0.02, 0.1, 0.3, 1, 1, 0, 0, 440, 0.08, 0.12],
+  fanfare: [0.9, 0.05, 660, 0.02, 0.1, 0.3, 1, 1, 0, 0, 440, 0.08, 0.12],
   war: [0.9, 0.05, 110, 0.01, 0.15, 0.35, 2, 1, -5, 0, 0, 0, 0, 0.5],
   draw: [0.4, 0.05, 800, 0, 0.02, 0.08, 4, 1, -20, 0, 0, 0, 0, 2],
   win: [0.9, 0.05, 523, 0.02, 0.2, 0.4, 1, 1, 0, 0, 262, 0.1, 0.15],

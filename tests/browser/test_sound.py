@@ -53,7 +53,7 @@ def test_nothing_plays_before_the_first_interaction(page, player):
     assert play(page, "capture") is True
     assert heard(page) == {"contexts": 1, "started": 1}
     names = page.evaluate("[...window.cardemsSound.names]")
-    assert names == ["play", "capture", "pisti", "war", "draw", "win", "lose"]
+    assert names == ["play", "capture", "fanfare", "war", "draw", "win", "lose"]
     for name in names:
         assert play(page, name) is True, name
     assert play(page, "applause") is False
@@ -67,9 +67,9 @@ def test_muting_is_remembered_after_a_reload(page, player):
     player.wait("ready")
     assert page.evaluate(f"async () => (await {IMPORT}).default.muted") is True
     page.mouse.click(2, page.viewport_size["height"] - 2)  # a pointerdown on the page's background
-    assert play(page, "pisti") is False and heard(page)["started"] == 0
+    assert play(page, "fanfare") is False and heard(page)["started"] == 0
     page.evaluate("window.cardemsSound.setMuted(false)")
-    assert play(page, "pisti") is True and heard(page) == {"contexts": 1, "started": 1}
+    assert play(page, "fanfare") is True and heard(page) == {"contexts": 1, "started": 1}
     assert page.evaluate("localStorage.getItem('cardems:v1:muted')") == "0"
 
 
@@ -78,7 +78,7 @@ def test_the_effects_play_on_the_browsers_own_audio(player):
     page = player.page
     assert play(page, "play") is False
     page.keyboard.press("Shift")
-    assert all(play(page, name) for name in ["play", "capture", "pisti", "war", "draw", "win", "lose"])
+    assert all(play(page, name) for name in ["play", "capture", "fanfare", "war", "draw", "win", "lose"])
     assert page.evaluate(f"async () => (await import(new URL('static/vendor/zzfx/ZzFX.js', document.baseURI).href))"
                          ".ZZFX.audioContext.state") == "running"
     assert not player.errors, player.errors

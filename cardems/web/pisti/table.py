@@ -22,7 +22,7 @@ ROWS = ("aces", "jacks", "two_clubs", "ten_diamonds", "most_cards", "pistis", "j
 
 class PistiTable(Table):
     game_name = "pisti"
-    sounds = {"play": "play", "capture": "capture", "capture+pisti": "pisti"}
+    sounds = {"play": "play", "capture": "capture", "capture+pisti": "fanfare"}
 
     def __init__(self, app: Any, route: Route, game: Pisti) -> None:
         self.flash: dict[str, Any] | None = None
