@@ -23,7 +23,7 @@ CLICKABLE = "#felt button:not([disabled])"
 
 
 def play(browser, base: str, seed: int, players: int, level: str) -> list[tuple[str, float]]:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)  # see moves.py
     try:
         page = context.new_page()
         page.goto(f"{base}/index.html#/pis-yedili?mode=round&players={players}&seed={seed}"
