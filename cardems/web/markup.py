@@ -157,7 +157,7 @@ def suit_sign(suit: str) -> str:
 
 def status_row(text: str, controls: str = "", before: str = "", after: str = "") -> str:
     """The turn prompt (a live region, kept as one node) and the controls beside it."""
-    return (f'<div class="status-row" data-focus-group="controls">{before}<p class="status" id="status" role="status" aria-live="polite" '
+    return (f'<div class="status-row" data-focus-group="status">{before}<p class="status" id="status" role="status" aria-live="polite" '
             f'tabindex="-1" data-focus-fallback>{esc(text)}</p>{controls}{after}</div>')
 
 
