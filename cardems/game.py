@@ -258,6 +258,19 @@ class Game(ABC, Generic[M, V]):
     def view(self, seat: int) -> V:
         """What ``seat`` may know, as an immutable value (a :class:`SeatView`)."""
 
+    def _next_deal_or_end(self, events: list[Event]) -> list[Event]:
+        """After a deal is scored: deal the next one (``_start_deal``), or end the game
+        with the winner ``_decide`` names. Games with deals of a match share this."""
+        winner = self._decide()  # type: ignore[attr-defined]
+        if winner is None:
+            events.extend(self._start_deal(None))  # type: ignore[attr-defined]
+        else:
+            self.over = True
+            self.turn = None
+            self.winner = winner
+            events.append(Event("game_over", info={"winner": winner}))
+        return events
+
     def next_up(self) -> int | None:
         """The seat to move once the player to move has ended its turn, if play goes on and
         the rules know it now; None otherwise (games refine it)."""

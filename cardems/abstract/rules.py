@@ -283,15 +283,7 @@ class Abstract(Game[Move, AbstractView]):
             self.match_scores[seat] += totals[seat]
         events.append(Event("deal_scored", info={"deal": self.deal_no, "totals": list(totals),
                                                  "match_scores": list(self.match_scores)}))
-        winner = self._decide()
-        if winner is None:
-            events.extend(self._start_deal(None))
-        else:
-            self.over = True
-            self.turn = None
-            self.winner = winner
-            events.append(Event("game_over", info={"winner": winner}))
-        return events
+        return self._next_deal_or_end(events)
 
     def _decide(self) -> int | str | None:
         """The winner, ``"draw"`` (one deal only), or ``None`` if another deal is due."""

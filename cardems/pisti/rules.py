@@ -348,15 +348,7 @@ class Pisti(Game[Card, PistiView]):
         events = [Event("deal_scored", cards=tuple(self.opening_hidden), info={
             "deal": self.deal_no, "scores": [b.as_dict() for b in scores],
             "match_scores": list(self.match_scores)})]
-        winner = self._decide()
-        if winner is None:
-            events.extend(self._start_deal(None))
-        else:
-            self.over = True
-            self.turn = None
-            self.winner = winner
-            events.append(Event("game_over", info={"winner": winner}))
-        return events
+        return self._next_deal_or_end(events)
 
     def _decide(self) -> int | str | None:
         """The winning side, ``"draw"``, or ``None`` if another deal is due."""
