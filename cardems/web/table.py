@@ -82,10 +82,11 @@ class Table:
 
     @property
     def view(self) -> Any:
-        """Seat 0's view, made once per position (the game changes only by moves)."""
-        moves = len(self.game.moves)
-        if self._view is None or self._view[0] != moves:
-            self._view = (moves, self.game.view(0))
+        """Seat 0's view, made once per position: the game changes only by the moves the
+        session plays (counted there: War's commit writes no move text)."""
+        plays = self.session.plays
+        if self._view is None or self._view[0] != plays:
+            self._view = (plays, self.game.view(0))
         return self._view[1]
 
     @property
