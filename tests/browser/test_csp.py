@@ -28,7 +28,7 @@ STATE = "[document.documentElement.dataset.cardems, document.documentElement.dat
 # short games: one deal, two players; War's Finish plays it out
 SHORT = {"pisti": "", "war": "&level=easy", "pis-yedili": "&mode=round", "abstract": "&mode=deal"}
 NEXT = "dialog#result[open] button[data-action=next]:not([disabled])"
-FELT = "#felt button:not([disabled])"
+FELT = "#felt button:not([disabled]):not([aria-disabled=true])"
 ACTIONS = f"{FELT}[data-action]:not([data-action=hint])"
 
 

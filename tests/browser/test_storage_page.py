@@ -103,7 +103,7 @@ def test_a_full_storage_is_told_and_never_restored_as_if_saved(player):
     }""")
     page.evaluate("location.hash = '#/pisti?seed=5&speed=instant'")
     player.wait("ready")
-    page.click("button[data-card]:not([disabled])")
+    page.click("button[data-card]:not([disabled]):not([aria-disabled=true])")
     player.wait("ready")
     notices = " | ".join(page.locator(NOTICES).all_inner_texts())
     assert "This game cannot be saved: storage is full" in notices, notices
@@ -114,7 +114,7 @@ def test_a_full_storage_is_told_and_never_restored_as_if_saved(player):
     assert "cannot be saved" in notices, notices
     page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('filler:'))"
                   ".forEach(k => localStorage.removeItem(k))")
-    page.click("button[data-card]:not([disabled])")   # room again: saved, and the notice goes
+    page.click("button[data-card]:not([disabled]):not([aria-disabled=true])")   # room again: saved, and the notice goes
     player.wait("ready")
     assert player.save()["game"]["moves"]
     assert "cannot be saved" not in " | ".join(page.locator(NOTICES).all_inner_texts())
@@ -123,7 +123,7 @@ def test_a_full_storage_is_told_and_never_restored_as_if_saved(player):
 def unfinished_war(player) -> list[str]:
     page = player.page
     player.open("#/war?seed=1&speed=instant")
-    page.click("button[data-card]:not([disabled])")
+    page.click("button[data-card]:not([disabled]):not([aria-disabled=true])")
     page.wait_for_function("() => JSON.parse(localStorage.getItem('cardems:save:war')).game.moves.length >= 2")
     player.wait("ready")
     return player.save("war")["game"]["moves"]
