@@ -4,6 +4,9 @@ driven by a fake clock, with hints, resumes, auto-play and the rounds of a match
 from __future__ import annotations
 
 import asyncio
+import threading
+from collections.abc import Coroutine
+from typing import Any
 
 import pytest
 
@@ -11,6 +14,25 @@ from cardems.bots import bot_move, make_bot
 from cardems.games import game_class
 from cardems.rng import Rng
 from cardems.web.session import SLICE_MS, Clock, Session
+
+
+def run(main: Coroutine[Any, Any, Any]) -> Any:
+    """``asyncio.run`` in a thread of its own: the browser tests' Playwright keeps an
+    event loop running in the main thread for the whole test run."""
+    result: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            result["value"] = asyncio.run(main)
+        except BaseException as error:  # re-raised in the test's thread
+            result["error"] = error
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if "error" in result:
+        raise result["error"]
+    return result.get("value")
 
 
 class FakeTime:
@@ -107,7 +129,7 @@ def test_a_whole_game_is_played_to_its_end_against_bots(name, options):
         session.start()
         await drive(session, Rng(11))
 
-    asyncio.run(main())
+    run(main())
     assert game.is_over() and session.phase == "over"
     assert seen.results and seen.results[-1] is True
     assert seen.results.count(True) == 1
@@ -132,7 +154,7 @@ def test_the_rounds_of_a_match_wait_for_next():
         session.start()
         await drive(session, Rng(5))
 
-    asyncio.run(main())
+    run(main())
     rounds = len(game.rounds)
     assert rounds >= 2
     assert seen.results == [False] * (rounds - 1) + [True]
@@ -148,7 +170,7 @@ def test_a_game_resumed_from_its_save_goes_on_as_if_never_stopped():
         session.start()
         await drive(session, HumanByMove(whole))
 
-    asyncio.run(run_whole())
+    run(run_whole())
 
     first = game_class("pisti").new(options, seed=21)
     saves: list = []
@@ -159,7 +181,7 @@ def test_a_game_resumed_from_its_save_goes_on_as_if_never_stopped():
         await drive(session, HumanByMove(first), stop_after=6)
         session.close()
 
-    asyncio.run(run_half())
+    run(run_half())
     assert 0 < len(saves[-1]["moves"]) < len(whole.moves)
     resumed = game_class("pisti").from_json(saves[-1])
     session, seen = new_session(resumed)
@@ -168,7 +190,7 @@ def test_a_game_resumed_from_its_save_goes_on_as_if_never_stopped():
         session.start()
         await drive(session, HumanByMove(resumed))
 
-    asyncio.run(run_rest())
+    run(run_rest())
     assert resumed.moves == whole.moves
     assert resumed.result() == whole.result()
 
@@ -197,7 +219,7 @@ def test_a_game_reloaded_with_a_rounds_result_up_shows_it_again():
             await asyncio.sleep(0)
         session.close()
 
-    asyncio.run(until_between())
+    run(until_between())
     resumed = game_class("pisti").from_json(game.to_json())
     session, seen = new_session(resumed)
     session.start()
@@ -229,7 +251,7 @@ def test_a_hint_is_what_the_hard_bot_would_play_and_is_not_played(name, options)
         assert session.current_hint() is None   # a hint is for one position only
         session.close()
 
-    asyncio.run(main())
+    run(main())
 
 
 def test_a_slow_bot_thinks_in_slices_and_yields():
@@ -242,7 +264,7 @@ def test_a_slow_bot_thinks_in_slices_and_yields():
         await drive(session, Rng(1), stop_after=3)
         session.close()
 
-    asyncio.run(main())
+    run(main())
     slices = [s for s in time.sleeps if s == 0]
     assert len(slices) > 10, "a searching bot handed the page back between slices"
     assert SLICE_MS <= 16
@@ -263,7 +285,7 @@ def test_illegal_and_out_of_turn_input_changes_nothing():
         assert not session.play(hand[1])      # a double click while the move is shown
         session.close()
 
-    asyncio.run(main())
+    run(main())
     assert len(game.moves) == 1
 
 
@@ -288,7 +310,7 @@ def test_the_helper_plays_the_humans_seat_to_the_end(switch):
             assert session.phase != "ready", "the human is never asked while the helper plays"
             await asyncio.sleep(0)
 
-    asyncio.run(main())
+    run(main())
     assert game.is_over()
     quiet = [q for _, _, q in seen.moves[shown_before[0]:]]
     assert all(quiet) if switch == "finish" else not any(quiet)
@@ -314,7 +336,7 @@ def test_turning_autoplay_off_hands_the_turn_back():
         assert session.phase == "ready" and not game.is_over()
         session.close()
 
-    asyncio.run(main())
+    run(main())
     assert len(game.moves) > 0
 
 
@@ -329,5 +351,5 @@ def test_a_closed_session_stops_at_once():
         for _ in range(100):
             await asyncio.sleep(0)
 
-    asyncio.run(main())
+    run(main())
     assert len(game.moves) == len(seen.moves) <= 1
