@@ -228,3 +228,15 @@ def test_an_unknown_block_kind_is_refused():
 
 def test_a_language_without_its_text_falls_back_to_english():
     assert load_rules("war", "xx")["lang"] == "en"
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_every_number_is_written_in_one_kind_of_digit(lang):
+    """The app prints counts and scores with ASCII digits in every language (the
+    catalogs and the code do), so the rules texts write theirs the same way: no
+    Arabic-Indic (٠–٩) or Persian (۰–۹) digits beside them."""
+    other = re.compile("[\u0660-\u0669\u06f0-\u06f9]")
+    texts = [rules_path(stem, lang).read_text(encoding="utf-8") for stem in STEMS]
+    texts += [p.read_text(encoding="utf-8") for p in (ROOT / "cardems" / "web").glob(f"**/locales/{lang}.json")]
+    found = [m.group() for text in texts for m in other.finditer(text)]
+    assert not found, f"{len(found)} non-ASCII digits in {lang}: {found[:5]}"
