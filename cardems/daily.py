@@ -27,7 +27,7 @@ from datetime import date, datetime, timezone
 from typing import Any, Callable, Sequence
 
 from cardems.errors import BadInput
-from cardems.game import parse_options
+from cardems.game import Game, parse_options
 from cardems.games import PLANNED, game_class
 
 LEVEL = "normal"
@@ -156,3 +156,14 @@ def share_text(t: Translate, game: str, day: str, result: str, scores: Sequence[
         ("".join(SQUARES[r] for r in rounds) + " " + OUTCOME[result]).strip(),
     ]
     return "\n".join(lines)
+
+
+def share_for(t: Translate, game: "Game[Any, Any]", day: str, side: int = 0) -> str:
+    """The share line of a finished daily ``game`` for ``side``: its result, final
+    scores and, for a match of more than one deal or round, a square per deal."""
+    kind = game.game_type
+    result = game.result()
+    rounds = game.round_scores()
+    squares = [kind.outcome(tuple(s), side) for s in rounds] if len(rounds) > 1 else []
+    won = "draw" if result.winner == "draw" else "win" if result.winner == side else "loss"
+    return share_text(t, game.name, day, won, [int(s) for s in result.scores], side, squares)

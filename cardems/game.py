@@ -170,6 +170,15 @@ class GameType:
         """Scores turned so that larger is better (penalties negated)."""
         return tuple(-s if self.lower_is_better else s for s in scores)
 
+    def outcome(self, scores: tuple[int, ...], side: int) -> str:
+        """"win", "draw" or "loss" for ``side`` by ``scores`` (one per side): a win is the
+        best score alone, a draw the best shared."""
+        ranked = self.ranking(scores)
+        best = max(ranked)
+        if ranked[side] < best:
+            return "loss"
+        return "win" if ranked.count(best) == 1 else "draw"
+
 
 class Game(ABC, Generic[M, V]):
     """Base class of every game's state: ``M`` is its move type, ``V`` its view type.
@@ -283,6 +292,11 @@ class Game(ABC, Generic[M, V]):
     def between_rounds(self) -> bool:
         """A deal or round has just been scored and no move of the next one is made yet."""
         return False
+
+    def round_scores(self) -> tuple[tuple[int, ...], ...]:
+        """Each scored deal or round of the match: its score per side (none for a game
+        without them)."""
+        return ()
 
     def _seat_view(self, seat: int) -> dict[str, Any]:
         """The :class:`SeatView` fields of ``seat``'s view; :class:`BadInput` for no such seat."""

@@ -329,6 +329,9 @@ class Abstract(Game[Move, AbstractView]):
     def rounds_done(self) -> int:
         return len(self.deal_results)
 
+    def round_scores(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(d.totals for d in self.deal_results)
+
     def between_rounds(self) -> bool:
         return bool(self.deal_results) and self.first is None and not self.over
 

@@ -604,6 +604,9 @@ class PisYedili(Game[str, PisYediliView]):
     def rounds_done(self) -> int:
         return len(self.rounds)
 
+    def round_scores(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(r.penalties for r in self.rounds)
+
     def between_rounds(self) -> bool:
         return bool(self.rounds) and not self.history and not self.over
 

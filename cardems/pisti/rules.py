@@ -388,6 +388,9 @@ class Pisti(Game[Card, PistiView]):
     def rounds_done(self) -> int:
         return len(self.deal_results)
 
+    def round_scores(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(side.total for side in deal) for deal in self.deal_results)
+
     def between_rounds(self) -> bool:
         return bool(self.deal_results) and not self.history and not self.over
 

@@ -7,9 +7,9 @@ from datetime import date
 import pytest
 from hypothesis import given, strategies as st
 
-from cardems.bots import make_bot
+from cardems.bots import bot_move, make_bot
 from cardems.daily import (
-    daily_deal, daily_hash, daily_options, daily_seed, share_text, utc_today)
+    daily_deal, daily_hash, daily_options, daily_seed, share_for, share_text, utc_today)
 from cardems.errors import BadInput
 from cardems.game import parse_options
 from cardems.games import PLANNED, game_class, playable
@@ -116,3 +116,29 @@ def test_a_bad_share_line_is_refused(args, words):
     result, scores, side, rounds = args
     with pytest.raises(BadInput, match=words):
         share_text(Catalog("en").t, "pisti", "2026-12-01", result, scores, side, rounds)
+
+
+@pytest.mark.parametrize("game", sorted(playable()))
+def test_the_share_line_of_a_played_daily_deal_has_a_square_per_deal_of_a_match(game):
+    """Played to its end by Easy bots: the squares are the player's result in each deal
+    or round (by the scores of that deal, penalties the lower the better), there is one
+    per deal of a match and none for a single deal, and the last line's emoji is the
+    game's winner. The deals' scores add up to the match's."""
+    deal = daily_deal(game, "2026-12-01", today=TODAY)
+    play = game_class(game).new(deal.options, seed=deal.seed)
+    bot = make_bot(game, "easy")
+    while not play.over:
+        play.play(bot_move(play, bot, play.to_move))
+    lines = share_for(Catalog("en").t, play, deal.day).splitlines()
+    rounds = play.round_scores()
+    squares = lines[2].split(" ")[0] if len(rounds) > 1 else ""
+    assert len(squares) == (len(rounds) if len(rounds) > 1 else 0)
+    lower = play.game_type.lower_is_better
+    for square, scores in zip(squares, rounds):
+        mine, best_other = scores[0], (min if lower else max)(scores[1:])
+        better = mine < best_other if lower else mine > best_other
+        assert square == ("🟩" if better else "🟨" if mine == best_other else "🟥"), (scores, square)
+    winner = play.result().winner
+    assert lines[2].endswith("🏆" if winner == 0 else "🤝" if winner == "draw" else "💔")
+    if rounds and play.options.get("mode") == "match":
+        assert [sum(col) for col in zip(*rounds)] == [int(s) for s in play.result().scores]

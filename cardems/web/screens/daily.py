@@ -16,7 +16,7 @@ from typing import Any
 
 from pyscript import window
 
-from cardems.daily import daily_deal, daily_hash, parse_day, share_text, utc_today
+from cardems.daily import daily_deal, daily_hash, parse_day, share_for, utc_today
 from cardems.errors import BadInput
 from cardems.games import game_class, is_playable, module_name
 from cardems.web import dom, markup, sound
@@ -129,7 +129,7 @@ def game_over(app: Any, table: Any) -> str:
     day = meta.get("daily") if meta else None
     if not day:
         return ""
-    text = share_text(app.t, game.name, day, outcome, [int(s) for s in result.scores], 0)
+    text = share_for(app.t, game, day)
     if meta.get("replay"):
         text += "\n" + app.t("daily.share.replay")
     if newly:
