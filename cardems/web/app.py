@@ -15,7 +15,7 @@ from cardems.web.i18n import LANGUAGES, Catalog, pick_language
 from cardems.web.options import (default_game, form_html, route_from_form, route_from_setup, setup_hash, setup_of,
                                  summary_text)
 from cardems.web.route import SPEEDS, Route, parse_route
-from cardems.web.screens import Target, screen_target
+from cardems.web.screens import screen_target
 from cardems.web.storage import Invalid, Storage, hash_game
 
 
@@ -46,7 +46,7 @@ class App:
         self.slot: str | None = None         # where the table's game is saved (None: save_key)
         self.keep: dict[str, Any] = {}       # saved with it: its statistics record (screens.record)
         self.left_table: str | None = None   # the hash of the table last left (a rules page goes back)
-        self.screen: Target | None = None    # the screen shown (rules, stats), if any
+        self.screen: Route | None = None    # the screen shown (rules, stats), if any
         set_shipped(loader.games())
 
     # ------------------------------------------------------------ start-up
@@ -434,7 +434,7 @@ class App:
         asyncio.ensure_future(self._show_screen(target, hash_text))
         return True
 
-    async def _show_screen(self, target: Target, hash_text: str) -> None:
+    async def _show_screen(self, target: Route, hash_text: str) -> None:
         from cardems.web.screens import open_screen
 
         try:

@@ -52,6 +52,7 @@ class Route:
     notices: list[tuple[str, dict[str, str]]] = field(default_factory=list)
     coming: bool = False                 # a planned game that is not playable yet
     screen: str | None = None            # "rules", "stats", "daily"; None: the lobby or a table
+    day: str | None = None               # the daily deal's ``?date=``, as written (its screen checks it)
 
     @property
     def is_table(self) -> bool:
@@ -75,7 +76,8 @@ class Route:
         if self.screen == "rules":
             return f"#/rules/{self.game}"
         if self.screen == "daily":
-            return f"#/daily/{self.game}" + (f"?{urlencode({'speed': self.speed})}" if self.speed else "")
+            query = {key: value for key, value in (("date", self.day), ("speed", self.speed)) if value}
+            return f"#/daily/{self.game}" + (f"?{urlencode(query)}" if query else "")
         query: dict[str, str] = {}
         if is_playable(self.game):
             cls = game_class(self.game)
@@ -156,7 +158,7 @@ def _screen_route(screen: str, name: str, query: str) -> Route:
     """``#/rules/<game>`` or ``#/daily/<game>``: an unknown game is the lobby with a notice.
 
     The rules take no query; the day's deal is the same for everyone, so only
-    the speed of watching it may be set."""
+    its day (``date``) and the speed of watching it may be set."""
     if name not in PLANNED:
         return Route(None, notices=[("notice.unknown_game", {"name": name[:SHOWN]})])
     route = Route(name, screen=screen, coming=not is_playable(name))
@@ -164,6 +166,8 @@ def _screen_route(screen: str, name: str, query: str) -> Route:
         for key, value in _query(query):
             if key == "speed":
                 _read_speed(route, value)
+            elif key == "date":
+                route.day = value.strip()[:SHOWN]
             else:
                 route.notices.append(("notice.unknown_option", {"name": key[:SHOWN]}))
     return route

@@ -75,6 +75,14 @@ def test_the_days_deal_takes_only_a_speed():
     assert parse_route("#/rules/war?seed=1").to_hash() == "#/rules/war"
 
 
+def test_the_days_deal_keeps_its_date_as_written_for_its_screen_to_check():
+    route = parse_route("#/daily/war?date=2026-11-30&speed=fast")
+    assert (route.screen, route.game, route.day, route.speed, route.notices) == ("daily", "war", "2026-11-30", "fast", [])
+    assert route.to_hash() == "#/daily/war?date=2026-11-30&speed=fast"
+    assert parse_route("#/daily/war?date=" + "9" * 500).day == "9" * 40
+    assert parse_route("#/daily/war").day is None and parse_route("#/rules/war?date=2026-11-30").day is None
+
+
 @given(st.text(max_size=80))
 def test_no_hash_can_break_the_router(text):
     route = parse_route(text)
@@ -132,3 +140,20 @@ def test_a_stored_setup_gives_the_lobby_its_link_and_summary_without_the_rules(f
     assert setup["summary"][0] == ["war.option.players.3", {}]
     assert setup_hash("war", {"hash": "#/pisti?players=4"}) == "#/war"  # another game's link is refused
     assert summary_text(t, {"summary": [["level.easy", {}], "junk", [1, 2]]}) == "Easy"
+
+
+def test_asking_whether_a_hash_is_a_screen_never_needs_a_games_modules(monkeypatch):
+    """The page asks before a game's modules have arrived: a table's address is not a
+    screen, and is not parsed (parsing it reads the game's options)."""
+    from cardems.web import route as route_module
+    from cardems.web.screens import screen_target
+
+    def not_here(name):
+        raise ModuleNotFoundError(f"No module named 'cardems.{name}'")
+
+    monkeypatch.setattr(route_module, "game_class", not_here)
+    for text in ("#/pisti?seed=11&speed=instant", "#/war", "#/", "", "#/chess", "#/pis-yedili?players=3"):
+        assert screen_target(text) is None, text
+    assert screen_target("#/rules/pisti").screen == "rules"
+    assert screen_target("#/daily/war?date=2026-11-30").day == "2026-11-30"
+    assert screen_target("#/stats").screen == "stats" and screen_target("#/rules/chess") is None

@@ -11,58 +11,31 @@ with any game's files (``loader``'s ``common``).
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from cardems.games import PLANNED
+from cardems.web.route import GAME_SCREENS, Route, parse_route
 
-GAME_SCREENS = ("rules", "daily")
-SHOWN = 40
-
-
-@dataclass
-class Target:
-    """A screen a hash names: ``screen`` (rules, stats, daily), its game (or None),
-    its query (``date`` for the daily deal; ``speed`` kept for watching it)."""
-
-    screen: str
-    game: str | None = None
-    query: dict[str, str] = field(default_factory=dict)
+SCREENS = ("stats", *GAME_SCREENS)
 
 
-def screen_target(hash_text: object) -> Target | None:
-    """The screen ``hash_text`` names, or None (the lobby or a table: not ours).
-    A screen of an unknown game is None too: the route's own notice explains it."""
-    text = hash_text.lstrip("#") if isinstance(hash_text, str) else ""
-    path, _, query = text.partition("?")
-    screen, _, rest = path.strip("/").lower().partition("/")
-    if screen == "stats" and not rest:
-        return Target("stats")
-    if screen in GAME_SCREENS and rest:
-        pairs = {}
-        for part in query.split("&"):
-            key, _, value = part.partition("=")
-            if key.strip():
-                pairs[key.strip().lower()] = value.strip()[:SHOWN]
-        return Target(screen, rest[:SHOWN], pairs)
-    return None
+def screen_target(hash_text: object) -> Route | None:
+    """The screen ``hash_text`` names, or None (the lobby or a table: not ours). A
+    screen of an unknown game is None too: the route's own notice explains it.
+    Only a screen's address is parsed here: a table's needs its game's modules,
+    which may not have arrived yet."""
+    text = hash_text if isinstance(hash_text, str) else ""
+    first = text.lstrip("#").partition("?")[0].strip("/").lower().partition("/")[0]
+    if first not in SCREENS:
+        return None
+    route = parse_route(text)
+    return route if route.screen is not None else None
 
 
-def known_game(target: Target) -> bool:
-    return target.game in PLANNED
-
-
-async def open_screen(app: Any, target: Target, current: Callable[[], bool]) -> None:
+async def open_screen(app: Any, target: Route, current: Callable[[], bool]) -> None:
     """Fetch what ``target`` needs (its game's files, its rules text; every game's
     for the statistics), then show it, unless the page has moved on (``current()``)."""
     from cardems.web import loader
 
-    if target.screen != "stats" and not known_game(target):
-        app.notices = [("notice.unknown_game", {"name": str(target.game)})]
-        app.show_lobby(app.route)
-        app.render_notices()
-        app.show_route()
-        return
     shipped = loader.games()
     if target.screen == "rules":
         await loader.load(str(target.game), rules=app.lang)

@@ -20,8 +20,8 @@ from cardems.daily import daily_deal, daily_hash, parse_day, share_for, utc_toda
 from cardems.errors import BadInput
 from cardems.games import game_class, is_playable, module_name
 from cardems.web import dom, markup, sound
-from cardems.web.route import SPEEDS, Route
-from cardems.web.screens import Target, record, store, stored
+from cardems.web.route import Route
+from cardems.web.screens import record, store, stored
 
 PLAYED_DAYS = 40   # how many days' deals are remembered as played, per game
 
@@ -36,8 +36,6 @@ def played_key(game: str) -> str:
 
 class DailyRoute(Route):
     """A daily deal's route: its address is the daily link, not a seed's."""
-
-    day: str = ""
 
     def to_hash(self) -> str:
         link = daily_hash(self.game, None if self.day == utc_today() else self.day)
@@ -54,11 +52,11 @@ def refuse(app: Any, key: str, **params: str) -> None:
     app.show_route()
 
 
-def show(app: Any, target: Target) -> None:
+def show(app: Any, target: Route) -> None:
     name = str(target.game)
     if not is_playable(name):
         return refuse(app, "coming.body", game=app.t(f"game.{name}.name"))
-    day = target.query.get("date") or None
+    day = target.day or None
     if day is not None:
         try:
             if parse_day(day).isoformat() > utc_today():
@@ -66,13 +64,9 @@ def show(app: Any, target: Target) -> None:
         except BadInput:
             return refuse(app, "daily.bad_date", value=day)
     deal = daily_deal(name, day)
-    route = DailyRoute(name, options=dict(deal.options), seed=deal.seed, level=deal.level)
+    route = DailyRoute(name, options=dict(deal.options), seed=deal.seed, level=deal.level, speed=target.speed)
     route.day = deal.day
-    for key, value in target.query.items():
-        if key == "speed" and value.lower() in SPEEDS:
-            route.speed = value.lower()
-        elif key != "date":
-            app.notices.append(("notice.unknown_option", {"name": key}))
+    app.notices.extend(target.notices)
     cls = game_class(name)
     saved = stored(slot(name))
     game = None

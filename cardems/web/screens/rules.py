@@ -14,7 +14,8 @@ from cardems.games import is_playable, module_name
 from cardems.web import dom, markup
 from cardems.web.i18n import Catalog
 from cardems.web.rules_page import load_rules, render_rules
-from cardems.web.screens import Target, stored
+from cardems.web.route import Route
+from cardems.web.screens import stored
 
 CSS = ("static/css/rules.css", "static/css/screens.css")
 
@@ -40,7 +41,7 @@ def actions(app: Any, game: str) -> str:
             + "</p>")
 
 
-def show(app: Any, target: Target) -> None:
+def show(app: Any, target: Route) -> None:
     game = str(target.game)
     for sheet in CSS:
         dom.ensure_css(sheet)

@@ -21,7 +21,7 @@ from pyscript import document, window
 from cardems.daily import utc_today
 from cardems.errors import BadInput
 from cardems.web import dom, markup
-from cardems.web.screens import Target
+from cardems.web.route import Route
 from cardems.web.screens.record import db_notice
 from cardems.web.stats import (Figures, Record, chart_data, chart_html, daily_streak, export_text, figures,
                                import_into, validate_record)
@@ -57,7 +57,7 @@ async def read(app: Any) -> list[Record]:
     return out
 
 
-def show(app: Any, target: Target) -> None:
+def show(app: Any, target: Route) -> None:
     dom.ensure_css(CSS)
     app.show_view("screen")
     State.confirming = None
