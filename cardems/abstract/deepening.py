@@ -18,15 +18,37 @@ from __future__ import annotations
 
 from typing import Generator
 
-from cardems.abstract.normal import Lookahead
 from cardems.abstract.rules import UNLIMITED_FIRST
 from cardems.abstract.solver import INF, Position, Solver
 
-SLICE = 1_500             # nodes between two yields
-PLAIN_CARDS = 11          # positions with at most this many cards left are searched by plain recursion,
+SLICE = 500               # nodes between two yields
+PLAIN_CARDS = 10          # positions with at most this many cards left are searched by plain recursion,
 PLAIN_DEPTH = 2           # and so are those this close to the horizon
 FIRST_DEPTH = 4           # the first iteration's horizon (takes ahead), and the step between iterations
 ORDER_CARDS = 8           # best takes are remembered for positions with more cards left than this
+
+
+ENDINGS = (2,)            # the horizon plays the row out with both sides taking this many (or what the rules allow)
+
+
+def _plain_endings(solver: Solver, size: int) -> list[tuple[int, int, int]]:
+    """For each number of cards taken: what the rest of the row gives the player to move
+    (mask, count) and the other (mask) if both always take ``size`` (or fewer as the rules
+    allow). The limits do not depend on the takes before, except the unlimited game's
+    first take, which is never at a horizon."""
+    n = solver.n
+    out = []
+    for count in range(n + 1):
+        c, mover, mine, mine_n, theirs = count, 0, 0, 0, 0
+        while c < n:
+            take = min(size, solver.limit(c, size))
+            if mover == 0:
+                mine, mine_n = mine | solver.seg[c][take], mine_n + take
+            else:
+                theirs |= solver.seg[c][take]
+            c, mover = c + take, mover ^ 1
+        out.append((mine, mine_n, theirs))
+    return out
 
 
 class OutOfBudget(Exception):
@@ -42,8 +64,18 @@ class Deepening:
         self.nodes = 0
         self.horizon = False          # some line of the current iteration stopped at the horizon
         self.best_take: dict[tuple[int, int, int, int], int] = {}
-        self.stand = Lookahead(solver).stand
+        self.endings = [_plain_endings(solver, size) for size in ENDINGS]
         self._next_yield = SLICE
+
+    def judge(self, count: int, mine: int, mine_n: int, theirs: int) -> float:
+        """A position at the horizon: the mean final score difference (mover - other) of
+        the row played out plainly from here (:data:`ENDINGS`)."""
+        leaf = self.solver.leaf
+        total = 0
+        for ending in self.endings:
+            a, a_n, b = ending[count]
+            total += leaf(mine | a, mine_n + a_n, theirs | b)
+        return total / len(self.endings)
 
     # ------------------------------------------------------------ search
     def _moves(self, count: int, mine: int, theirs: int, previous: int) -> list[int]:
@@ -67,7 +99,7 @@ class Deepening:
         n = s.n
         if depth == 0:
             self.horizon = True
-            return self.stand(count, mine, mine_n, theirs)
+            return self.judge(count, mine, mine_n, theirs)
         seg = s.seg[count]
         remember = n - count > ORDER_CARDS
         takes = (self._moves(count, mine, theirs, previous) if remember else

@@ -28,18 +28,25 @@ from cardems.rng import Rng
 from cardems.search import run_steps
 
 BUDGET = 24_000          # nodes per decision (every position visited, finished rows included)
+BUDGET_52 = 20_000       # in Abstract 52, whose scoring (a product of three measures) costs more per node
 FIRST_MOVER_52 = -0.6    # mean exact value of moving first in a random half of Abstract 52 (±0.7)
 
 
-def search_for(view: AbstractView, budget: int = BUDGET) -> Deepening:
+def budget_for(variant: str) -> int:
+    return BUDGET_52 if variant == "52" else BUDGET
+
+
+def search_for(view: AbstractView, budget: int | None = None) -> Deepening:
     """A fresh search of this half's row (the solver's precomputed tables, none of its values)."""
-    return Deepening(Solver.for_row(view.variant, view.dealt), budget)
+    return Deepening(Solver.for_row(view.variant, view.dealt), budget or budget_for(view.variant))
 
 
-def first_mover_value_steps(view: AbstractView, budget: int = BUDGET) -> Generator[None, None, float]:
+def first_mover_value_steps(view: AbstractView, budget: int | None = None) -> Generator[None, None, float]:
     """What going first is worth to the chooser over the deal (in Abstract 52, the
     second half counted at its expected value), as far as the budget sees."""
-    value, _ = yield from search_for(view, budget).value_steps(Position.start())
+    search = search_for(view, budget)
+    yield                          # the row's tables may have just been built: a slice of their own
+    value, _ = yield from search.value_steps(Position.start())
     if view.next_row:
         value -= FIRST_MOVER_52    # going first now means going second in the next half
     return value
@@ -48,8 +55,8 @@ def first_mover_value_steps(view: AbstractView, budget: int = BUDGET) -> Generat
 class AbstractHard:
     level = "hard"
 
-    def __init__(self, budget: int = BUDGET) -> None:
-        self.budget = budget
+    def __init__(self, budget: int | None = None) -> None:
+        self.budget = budget      # None: the variant's budget
 
     def choose(self, view: AbstractView, legal: list[Move], rng: Rng) -> Move:
         return run_steps(self.choose_steps(view, legal, rng))
@@ -60,5 +67,7 @@ class AbstractHard:
             return "first" if value >= 0 else "second"
         if len(legal) == 1:
             return legal[0]
-        take, _, _ = yield from search_for(view, self.budget).best_steps(Position.from_view(view))
+        search = search_for(view, self.budget)
+        yield
+        take, _, _ = yield from search.best_steps(Position.from_view(view))
         return take
