@@ -32,7 +32,7 @@ def decisions(variant: str, seed: int, count: int = 99):
 def test_the_first_decisions_of_a_52_half_are_cut_by_the_budget():
     # what the rest of this file relies on: positions where the budget, not the row, ends the search
     cut = 0
-    for game, seat in decisions("52", 3, 3):
+    for game, seat in decisions("52", 3, 3) + decisions("52", 4, 3):
         view = game.view(seat)
         pos = Position.start() if view.choosing else Position.from_view(view)
         search = search_for(view)
