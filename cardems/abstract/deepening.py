@@ -1,8 +1,11 @@
 """Hard's search: iterative deepening alpha-beta on one row under a fixed node budget.
 
-Each iteration searches one take deeper than the last, and judges the positions at
-its horizon as things stand (:meth:`cardems.abstract.normal.Lookahead.stand`); an
-iteration whose every line ends with the row is exact, and ends the search. When the
+Each iteration looks ``FIRST_DEPTH`` takes further than the last, trying first the
+best take found before (at the root, and at positions with more than ``ORDER_CARDS``
+cards left), and judges a position at its horizon by the row played out from there
+with both sides taking ``ENDING_TAKE`` cards (what the rules allow): the exact score
+of a plausible finish, at the cost of one finished row. An iteration whose every line
+ends with the row is exact, and ends the search. When the
 budget of nodes (every position visited, finished rows included) runs out in the
 middle of an iteration, the answer is the best take of the deepest iteration that
 finished, or of the unfinished one if it already proved a take better than that.
@@ -26,12 +29,10 @@ PLAIN_CARDS = 10          # positions with at most this many cards left are sear
 PLAIN_DEPTH = 2           # and so are those this close to the horizon
 FIRST_DEPTH = 4           # the first iteration's horizon (takes ahead), and the step between iterations
 ORDER_CARDS = 8           # best takes are remembered for positions with more cards left than this
+ENDING_TAKE = 2           # the horizon plays the row out with both sides taking this many
 
 
-ENDINGS = (2,)            # the horizon plays the row out with both sides taking this many (or what the rules allow)
-
-
-def _plain_endings(solver: Solver, size: int) -> list[tuple[int, int, int]]:
+def _plain_ending(solver: Solver, size: int) -> list[tuple[int, int, int]]:
     """For each number of cards taken: what the rest of the row gives the player to move
     (mask, count) and the other (mask) if both always take ``size`` (or fewer as the rules
     allow). The limits do not depend on the takes before, except the unlimited game's
@@ -64,18 +65,14 @@ class Deepening:
         self.nodes = 0
         self.horizon = False          # some line of the current iteration stopped at the horizon
         self.best_take: dict[tuple[int, int, int, int], int] = {}
-        self.endings = [_plain_endings(solver, size) for size in ENDINGS]
+        self.ending = _plain_ending(solver, ENDING_TAKE)
         self._next_yield = SLICE
 
     def judge(self, count: int, mine: int, mine_n: int, theirs: int) -> float:
-        """A position at the horizon: the mean final score difference (mover - other) of
-        the row played out plainly from here (:data:`ENDINGS`)."""
-        leaf = self.solver.leaf
-        total = 0
-        for ending in self.endings:
-            a, a_n, b = ending[count]
-            total += leaf(mine | a, mine_n + a_n, theirs | b)
-        return total / len(self.endings)
+        """A position at the horizon: the final score difference (mover - other) if the
+        row is played out plainly from here (:data:`ENDING_TAKE`)."""
+        rest, rest_n, other = self.ending[count]
+        return self.solver.leaf(mine | rest, mine_n + rest_n, theirs | other)
 
     # ------------------------------------------------------------ search
     def _moves(self, count: int, mine: int, theirs: int, previous: int) -> list[int]:

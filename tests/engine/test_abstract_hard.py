@@ -133,3 +133,20 @@ def test_a_budget_too_small_to_solve_still_gives_a_legal_take_and_a_bigger_one_t
     take, value, exact = run_steps(search_for(view, 10**7).best_steps(Position.start()))
     values = take_values(view)
     assert exact and value == values[take] == max(values.values())
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_horizon_is_the_score_of_the_row_played_out_taking_two(variant):
+    for seed in range(5):
+        game = Abstract.new({"variant": variant, "mode": "deal"}, seed=500 + seed)
+        game.play("first")
+        for _ in range(1 + seed):
+            game.play(min(2, game.limit()))
+        me = game.to_move
+        view = game.view(me)
+        pos = Position.from_view(view)
+        judged = search_for(view).judge(pos.count, pos.mine, pos.mine_n, pos.theirs)
+        while game.half == 0 and not game.is_over():
+            game.play(min(2, game.limit()))
+        half = game.halves[0]
+        assert judged == half[me].score - half[1 - me].score
