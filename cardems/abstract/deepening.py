@@ -76,9 +76,8 @@ class Deepening:
 
     # ------------------------------------------------------------ search
     def _moves(self, count: int, mine: int, theirs: int, previous: int) -> list[int]:
-        s = self.solver
-        most = s.fixed[count] if s.fixed else min(UNLIMITED_FIRST if previous == 0 else previous + 1,
-                                                  s.n - count)
+        """The legal takes, largest first, except that the best take found before comes first."""
+        most = self.solver.limit(count, previous)
         takes = list(range(most, 0, -1))
         known = self.best_take.get((count, mine, theirs, previous))
         if known is not None and known != most:
