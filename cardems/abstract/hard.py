@@ -3,10 +3,11 @@ the budget allows (:mod:`cardems.abstract.deepening`).
 
 Each decision is an iterative deepening alpha-beta of its own (nothing carried over from
 other searches), so it is a pure function of the view: the same in the arena and on the
-page, whatever the clock says. The budget (:data:`BUDGET` nodes) covers a full solve of
-the base, suit and unlimited games from the start, and of an Abstract 52 half from its
-third or fourth take on; the first takes of a 52 half look as deep as the budget allows
-(12 to 20 takes) and judge the horizon as things stand.
+page, whatever the clock says. The budget (:data:`BUDGET` nodes, :data:`BUDGET_52` in
+Abstract 52) covers a full solve of the base, suit and unlimited games from the start
+(all but about 2 unlimited rows in 100), and of an Abstract 52 half from its second to
+fourth take on; the first decisions of a 52 half look as deep as the budget allows
+(mostly 12 to 16 takes) and judge the horizon by a plain ending of the row.
 
 The choice to go first or second compares the value of moving first with zero. In
 Abstract 52 the choice also decides the second half, whose row is not dealt yet: going
