@@ -6,8 +6,8 @@
 Each deal gets a fresh solver (no table carried over). Prints, per variant, the
 median, 95th percentile and worst CPU time in ms (``time.process_time``, so the
 figures hold on a shared machine; the worst wall-clock time is printed too), the
-interior nodes searched (positions expanded; finished rows are scored inline and
-not counted), the longest CPU stretch between two yields of the sliced search
+nodes searched (positions visited, finished rows included: what the slices
+count), the longest CPU stretch between two yields of the sliced search
 (what the page would wait without a repaint), and how often the first mover wins
 under perfect play.
 """
