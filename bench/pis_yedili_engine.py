@@ -11,6 +11,9 @@ are Cardems over RLCard in the same round:
   records the move and returns events);
 - ``cardems search``: what the sampling search does, ``legal_moves()`` and
   ``_apply`` (no legality check, no move record) on a copied position;
+- ``cardems sim``: the compact round the Hard opponent's playouts run on
+  (:class:`cardems.pis_yedili.sim.Sim`: the same rules move for move, no events,
+  history or views), ``legal()`` and ``apply()``, from ``Sim.new`` (the same deal);
 - ``rlcard``: ``UnoGame(num_players=2)``, ``init_game()``, then ``step`` a random
   one of ``get_legal_actions()`` until ``is_over()`` (RLCard 1.2, an optional
   bench dependency: ``pip install rlcard``; skipped if absent).
@@ -30,6 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cardems.pis_yedili.rules import PisYedili  # noqa: E402
+from cardems.pis_yedili.sim import OVER, Sim  # noqa: E402
 from cardems.rng import Rng  # noqa: E402
 
 OPTIONS = {"players": 2, "mode": "round"}
@@ -57,6 +61,17 @@ def cardems_search(games: int, base: int) -> int:
     return moves
 
 
+def cardems_sim(games: int, base: int) -> int:
+    moves = 0
+    for seed in range(base, base + games):
+        sim = Sim.new(2, True, Rng(seed))
+        rng = Rng(seed ^ 0xC0FFEE)
+        while sim.phase != OVER:
+            sim.apply(rng.choice(sim.legal()))
+            moves += 1
+    return moves
+
+
 def rlcard_uno(games: int, base: int) -> int:
     from rlcard.games.uno.game import UnoGame
 
@@ -73,7 +88,7 @@ def rlcard_uno(games: int, base: int) -> int:
 
 
 def kinds() -> dict:
-    out = {"cardems play": cardems_play, "cardems search": cardems_search}
+    out = {"cardems play": cardems_play, "cardems search": cardems_search, "cardems sim": cardems_sim}
     try:
         import rlcard  # noqa: F401
     except ImportError:
