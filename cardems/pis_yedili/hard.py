@@ -1,11 +1,11 @@
 """Hard Pis Yedili opponent: the sampling search (:mod:`cardems.search`) over unseen cards.
 
 The model deals the cards it cannot see (the other hands and the stock: everything
-not in its hand and not on the discard pile) into a full
-:class:`~cardems.pis_yedili.rules.PisYedili` position, consistently with what the others'
+not in its hand and not on the discard pile) into a compact round
+(:class:`~cardems.pis_yedili.sim.Sim`, which plays exactly as the rules engine), consistently with what the others'
 draws showed (:class:`~cardems.pis_yedili.rules.Tell`), plays each candidate move there and
 plays the round out with everyone choosing as the Normal player does
-(:func:`cardems.pis_yedili.normal.choose`), muamele picks included. A move's
+(:meth:`Sim.normal <cardems.pis_yedili.sim.Sim.normal>`), muamele picks included. A move's
 worth is the round's penalties seen from the match: the other player's total minus
 its own; with 3-4 players the mean of the others' totals minus its own, plus a bonus
 for ending lowest.
@@ -23,37 +23,20 @@ import math
 from statistics import NormalDist
 from typing import Any, Generator
 
-from cardems.pis_yedili.normal import PisYediliNormal, Table, choose, choose_opening, jack
-from cardems.pis_yedili.rules import PENALTY_PER_SEVEN, PisYedili, PisYediliView, Tell
+from cardems.pis_yedili.normal import PisYediliNormal, jack
+from cardems.pis_yedili.rules import PENALTY_PER_SEVEN, PisYediliView, Tell
+from cardems.pis_yedili.sim import PHASES, Sim
 from cardems.rng import Rng
 from cardems.search import SamplingSearch, run_steps
 
-SAMPLES = 16           # sampled worlds per decision, at most
-SAMPLES_BY_PLAYERS = {2: 16, 3: 12, 4: 10}   # ... fewer where rounds are longer (think time p95 in Pyodide)
+SAMPLES = 40           # sampled worlds per decision, at most
+SAMPLES_BY_PLAYERS = {2: 40, 3: 24, 4: 24}   # ... fewer where rounds are longer (think time p95 in Pyodide)
 Z = 1.0                # standard errors a move's gain over Normal's choice must clear
 FALSE_ALARM = 0.16     # with 3-4 players: the chance that noise alone moves Hard off Normal's
                        # choice, shared among the other candidates (z = 1.0 for one of them)
 CHECK = 6              # every this many worlds, moves clearly no better than Normal's drop out
 STOP_Z = 0.5           # ... when their mean gain plus this many standard errors is below 0
 WIN_BONUS = 20.0       # with 3-4 players: what having the round's (match's) lowest total is worth
-
-
-def table_of(game: PisYedili) -> Table:
-    """The Normal player's :class:`Table` for the player to move, straight from a position."""
-    seat = game.turn
-    target = game.stack[-1] if game.stack else (seat + game.direction) % game.players
-    return Table(seat, game.players, game.hands[seat], game.pile[-1] if game.pile else None, game.named,
-                 game.sevens * PENALTY_PER_SEVEN, game.drawn, target, list(map(len, game.hands)), game.totals,
-                 game.decks)
-
-
-def normal_move(game: PisYedili) -> str:
-    """The Normal player's move for the player to move (muamele picks: the top card)."""
-    if game.phase == "play":
-        return choose(table_of(game))
-    if game.phase == "opening":
-        return choose_opening(game.hands[game.turn])
-    return "pick:1"
 
 
 def deal(pool: list[str], size: int, tells: tuple[Tell, ...]) -> list[str]:
@@ -72,51 +55,51 @@ def deal(pool: list[str], size: int, tells: tuple[Tell, ...]) -> list[str]:
 
 
 class PisYediliModel:
-    """The :class:`~cardems.search.Model` of Pis Yedili for the sampling search."""
+    """The :class:`~cardems.search.Model` of Pis Yedili for the sampling search, on the
+    compact round (:class:`~cardems.pis_yedili.sim.Sim`)."""
 
-    def sample(self, view: PisYediliView, rng: Rng) -> tuple[PisYedili, float]:
+    def sample(self, view: PisYediliView, rng: Rng) -> tuple[Sim, float]:
         unseen = view.unseen()
         rng.shuffle(unseen)
         n = view.players
         hands = [list(view.hand) if seat == view.seat else deal(unseen, size, view.tells[seat])
                  for seat, size in enumerate(view.hand_sizes)]
         assert len(unseen) == view.stock_size, "the view and the sample disagree"
-        options = {"players": n, "ten_rule": view.ten_rule, "target": view.target, "mode": "round"}
-        game = PisYedili(options, 0, None)
-        game.rng = Rng(rng.next64())
-        game.round_no = view.round_no
-        game.first = view.first
-        game.turn = view.to_move if view.to_move is not None else view.seat
-        game.phase = view.phase
-        game.hands = hands
-        game.stock = unseen
-        game.pile = list(view.pile)
-        game.named = view.named
-        game.sevens = view.pending // PENALTY_PER_SEVEN
-        game.drawn = view.drawn
-        game.stack = list(view.stack)
-        game.direction = view.direction
-        game.opened = list(view.opened)
-        game.picked = [[] for _ in range(n)]
-        game.tells = [[] for _ in range(n)]
-        game.totals = list(view.totals)
-        return game, 1.0
+        sim = Sim.__new__(Sim)
+        sim.players = n
+        sim.decks = view.decks
+        sim.bounce = view.ten_rule == "bounce"
+        sim.turn = view.to_move if view.to_move is not None else view.seat
+        sim.phase = PHASES[view.phase]
+        sim.hands = hands
+        sim.stock = unseen
+        sim.pile = list(view.pile)
+        sim.named = view.named
+        sim.sevens = view.pending // PENALTY_PER_SEVEN
+        sim.drawn = view.drawn
+        sim.stack = list(view.stack)
+        sim.direction = view.direction
+        sim.opened = len(view.opened)
+        sim.totals = list(view.totals)
+        sim.rng = Rng(rng.next64())
+        sim.out, sim.multiplier, sim.pickers, sim.picks_left = None, 1, [], 0
+        sim.picked = [[] for _ in range(n)]
+        sim.penalties = None
+        return sim, 1.0
 
     def budget(self, view: PisYediliView, samples: int) -> int:
         """Fewer worlds with more players: each playout is a longer round."""
         return min(samples, SAMPLES_BY_PLAYERS[view.players])
 
-    def copy(self, state: PisYedili) -> PisYedili:
+    def copy(self, state: Sim) -> Sim:
         return state.copy()
 
-    def play(self, state: PisYedili, move: str) -> None:
-        state._apply(move)
+    def play(self, state: Sim, move: str) -> None:
+        state.apply(move)
 
-    def playout(self, state: PisYedili, rng: Rng) -> list[float]:
+    def playout(self, state: Sim, rng: Rng) -> list[float]:
         """Play the round out as Normal; the round's penalties."""
-        while not state.over:
-            state._apply(normal_move(state))
-        return [float(p) for p in state.rounds[-1].penalties]
+        return [float(p) for p in state.playout()]
 
     def utility(self, penalties: list[float], view: PisYediliView) -> float:
         """Two players: the other's total minus one's own. More: the mean of the others'
