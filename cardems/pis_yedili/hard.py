@@ -23,6 +23,7 @@ import math
 from statistics import NormalDist
 from typing import Any, Generator
 
+from cardems.pis_yedili.inference import Step, decisions, misses
 from cardems.pis_yedili.normal import PisYediliNormal, jack
 from cardems.pis_yedili.rules import PENALTY_PER_SEVEN, PisYediliView, Tell
 from cardems.pis_yedili.sim import PHASES, Sim
@@ -36,6 +37,9 @@ FALSE_ALARM = 0.16     # with 3-4 players: the chance that noise alone moves Har
                        # choice, shared among the other candidates (z = 1.0 for one of them)
 CHECK = 6              # every this many worlds, moves clearly no better than Normal's drop out
 STOP_Z = 0.5           # ... when their mean gain plus this many standard errors is below 0
+TRIES = 4              # deals of the unseen cards weighed for each sampled world
+MISS = 0.4             # the weight of a deal per move of the others' it does not explain
+RECENT = 16            # ... among their this many latest moves
 WIN_BONUS = 20.0       # with 3-4 players: what having the round's (match's) lowest total is worth
 
 
@@ -44,27 +48,65 @@ def deal(pool: list[str], size: int, tells: tuple[Tell, ...]) -> list[str]:
     with the seat's tells, as far as the pool allows. The cards held longest come first:
     the j-th of them must fit every tell that covers more than j cards."""
     hand: list[str] = []
-    for j in range(size):
+    for j in range(min(size, max((t.old for t in tells), default=0))):
         rules = [t for t in tells if t.old > j]
         pick = len(pool) - 1
-        if rules:
-            pick = next((i for i in range(len(pool) - 1, -1, -1)
-                         if all(t.allows(pool[i]) for t in rules)), pick)
+        pick = next((i for i in range(len(pool) - 1, -1, -1)
+                     if all(t.allows(pool[i]) for t in rules)), pick)
         hand.append(pool.pop(pick))
+    rest = size - len(hand)
+    if rest > 0:                        # no tell covers these: the next cards of the pool
+        hand += pool[:-rest - 1:-1]
+        del pool[-rest:]
     return hand
 
 
 class PisYediliModel:
     """The :class:`~cardems.search.Model` of Pis Yedili for the sampling search, on the
-    compact round (:class:`~cardems.pis_yedili.sim.Sim`)."""
+    compact round (:class:`~cardems.pis_yedili.sim.Sim`).
 
-    def sample(self, view: PisYediliView, rng: Rng) -> tuple[Sim, float]:
-        unseen = view.unseen()
+    Each world is chosen among ``tries`` deals of the unseen cards, by how well each
+    explains the others' ``recent`` latest moves as the Normal player's
+    (:mod:`cardems.pis_yedili.inference`): a deal's weight is ``miss`` to the power of
+    the moves it does not explain."""
+
+    def __init__(self, tries: int = TRIES, miss: float = MISS, recent: int = RECENT) -> None:
+        self.tries = tries
+        self.miss = miss
+        self.recent = recent
+        self._known: tuple[PisYediliView | None, list[Step], list[str]] = (None, [], [])
+
+    def known(self, view: PisYediliView) -> tuple[list[Step], list[str]]:
+        """The others' decisions this round and the unseen cards (worked out once per view)."""
+        if self._known[0] is not view:
+            self._known = (view, decisions(view) if self.tries > 1 else [], view.unseen())
+        return self._known[1], self._known[2]
+
+    def deal_all(self, view: PisYediliView, rng: Rng) -> tuple[list[list[str]], list[str]]:
+        """Every hand (one's own as it is) and the stock, dealt at random from the unseen cards."""
+        unseen = self.known(view)[1][:]
         rng.shuffle(unseen)
-        n = view.players
         hands = [list(view.hand) if seat == view.seat else deal(unseen, size, view.tells[seat])
                  for seat, size in enumerate(view.hand_sizes)]
         assert len(unseen) == view.stock_size, "the view and the sample disagree"
+        return hands, unseen
+
+    def sample(self, view: PisYediliView, rng: Rng) -> tuple[Sim, float]:
+        hands, unseen = self.deal_all(view, rng)
+        steps = self.known(view)[0]
+        if any(type(s) is not tuple for s in steps):
+            options = [(hands, unseen, misses(steps, hands, view.seat, self.recent))]
+            for _ in range(self.tries - 1):
+                other = self.deal_all(view, rng)
+                options.append((*other, misses(steps, other[0], view.seat, self.recent)))
+            fewest = min(m for _, _, m in options)
+            weights = [self.miss ** (m - fewest) for _, _, m in options]
+            pick = rng.random() * sum(weights)
+            for (hands, unseen, _), w in zip(options, weights):
+                pick -= w
+                if pick < 0:
+                    break
+        n = view.players
         sim = Sim.__new__(Sim)
         sim.players = n
         sim.decks = view.decks
@@ -187,9 +229,9 @@ class PisYediliHard:
 
     level = "hard"
 
-    def __init__(self, samples: int = SAMPLES, z: float = Z) -> None:
+    def __init__(self, samples: int = SAMPLES, z: float = Z, tries: int = TRIES, miss: float = MISS) -> None:
         self.normal = PisYediliNormal()
-        self.search = GatedSearch(PisYediliModel(), samples, z)
+        self.search = GatedSearch(PisYediliModel(tries, miss), samples, z)
 
     def candidates(self, view: PisYediliView, legal: list[str]) -> list[str]:
         """The moves worth searching, Normal's choice first: a Jack naming a suit its
