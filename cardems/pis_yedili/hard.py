@@ -20,26 +20,27 @@ only on the view and the seed.
 from __future__ import annotations
 
 import math
-from statistics import NormalDist
 from typing import Any, Generator
 
 from cardems.pis_yedili.inference import Step, decisions, misses
 from cardems.pis_yedili.normal import PisYediliNormal, jack
-from cardems.pis_yedili.rules import PENALTY_PER_SEVEN, PisYediliView, Tell
+from cardems.pis_yedili.rules import DRAW, PENALTY_PER_SEVEN, PisYediliView, Tell
 from cardems.pis_yedili.sim import PHASES, Sim
 from cardems.rng import Rng
 from cardems.search import SamplingSearch, run_steps
 
 SAMPLES = 40           # sampled worlds per decision, at most
-SAMPLES_BY_PLAYERS = {2: 40, 3: 24, 4: 24}   # ... fewer where rounds are longer (think time p95 in Pyodide)
-Z = 1.0                # standard errors a move's gain over Normal's choice must clear
-FALSE_ALARM = 0.16     # with 3-4 players: the chance that noise alone moves Hard off Normal's
-                       # choice, shared among the other candidates (z = 1.0 for one of them)
+SAMPLES_BY_PLAYERS = {2: 40, 3: 24, 4: 20}   # ... fewer where rounds are longer (think time p95 in Pyodide)
+Z_BY_PLAYERS = {2: 1.0, 3: 2.0, 4: 2.0}   # standard errors a move's gain over Normal's choice
+                       # must clear (3-4 players: valued on true positions, deviations that clear
+                       # 2 gain the most; below that they lose)
 CHECK = 6              # every this many worlds, moves clearly no better than Normal's drop out
 STOP_Z = 0.5           # ... when their mean gain plus this many standard errors is below 0
 TRIES = 4              # deals of the unseen cards weighed for each sampled world
 MISS = 0.4             # the weight of a deal per move of the others' it does not explain
 RECENT = 16            # ... among their this many latest moves
+DRAW_RIVALS = False    # whether drawing races a card Normal would play (valued on the true
+                       # positions, those deviations lost about 2-11 points a round at 3 players)
 WIN_BONUS = 20.0       # with 3-4 players: what having the round's (match's) lowest total is worth
 
 
@@ -163,7 +164,7 @@ class GatedSearch(SamplingSearch):
     ``z`` standard errors above zero. Noise alone then rarely moves it off the
     baseline, and each deviation is one the sampled worlds agree on."""
 
-    def __init__(self, model: Any, samples: int, z: float) -> None:
+    def __init__(self, model: Any, samples: int, z: float | None) -> None:
         super().__init__(model, samples, level="hard")
         self.z = z
 
@@ -171,7 +172,7 @@ class GatedSearch(SamplingSearch):
         if len(legal) == 1:
             return legal[0]
         gains = yield from self.gains(view, legal, rng)
-        z = gate(self.z, len(legal), view.players)
+        z = gate(view.players, self.z)
         best, best_bound = 0, 0.0
         for i, gain in gains.items():
             low = bounds(gain, z)[0]
@@ -204,13 +205,9 @@ class GatedSearch(SamplingSearch):
         return {i: gains[i] for i in alive[1:]}
 
 
-def gate(z: float, candidates: int, players: int) -> float:
-    """The standard errors a deviation must clear. With 3-4 players hands are long and
-    many candidates race Normal's choice: the false alarm rate is split among them
-    (Bonferroni), or noise alone would often pick one of them."""
-    if players == 2 or candidates <= 2:
-        return z
-    return max(z, NormalDist().inv_cdf(1.0 - FALSE_ALARM / (candidates - 1)))
+def gate(players: int, z: float | None = None) -> float:
+    """The standard errors a deviation must clear: ``z`` if given, else by players."""
+    return Z_BY_PLAYERS[players] if z is None else z
 
 
 def bounds(gains: list[float], z: float) -> tuple[float, float]:
@@ -229,18 +226,22 @@ class PisYediliHard:
 
     level = "hard"
 
-    def __init__(self, samples: int = SAMPLES, z: float = Z, tries: int = TRIES, miss: float = MISS) -> None:
+    def __init__(self, samples: int = SAMPLES, z: float | None = None, tries: int = TRIES,
+                 miss: float = MISS) -> None:
         self.normal = PisYediliNormal()
         self.search = GatedSearch(PisYediliModel(tries, miss), samples, z)
 
     def candidates(self, view: PisYediliView, legal: list[str]) -> list[str]:
         """The moves worth searching, Normal's choice first: a Jack naming a suit its
-        player holds (or the one Normal would name), each once."""
+        player holds (or the one Normal would name), each once; a draw only if Normal
+        would draw (unless :data:`DRAW_RIVALS`)."""
         held = {c[-1] for c in view.hand if c[0] != "J"}
         out = [self.normal.choose(view, legal, Rng(0))]
         for move in legal:
             if move[0] == "J" and move[-1] not in held:
                 move = jack(move, list(view.hand))
+            if move == DRAW and not DRAW_RIVALS:
+                continue
             if move not in out:
                 out.append(move)
         return out
