@@ -17,6 +17,7 @@ T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _SPAN = 1 << 64
 _GOLDEN, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+_LIMITS = [0] + [_SPAN - _SPAN % n for n in range(1, 257)]   # below(n) rejects draws from here up
 
 
 class Rng:
@@ -50,7 +51,7 @@ class Rng:
         state = self.state
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
-            limit = _SPAN - _SPAN % n
+            limit = _LIMITS[n] if n < 257 else _SPAN - _SPAN % n
             while True:
                 state = (state + _GOLDEN) & _MASK
                 z = ((state ^ (state >> 30)) * _MIX1) & _MASK
@@ -63,7 +64,20 @@ class Rng:
         self.state = state
 
     def choice(self, items: list[T] | tuple[T, ...]) -> T:
-        return items[self.below(len(items))]
+        """``items[below(len(items))]``, inlined."""
+        n = len(items)
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = _LIMITS[n] if n < 257 else _SPAN - _SPAN % n
+        state = self.state
+        while True:
+            state = (state + _GOLDEN) & _MASK
+            z = ((state ^ (state >> 30)) * _MIX1) & _MASK
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                self.state = state
+                return items[z % n]
 
     def random(self) -> float:
         """A float in [0, 1) with 53 random bits."""

@@ -27,10 +27,14 @@ if TYPE_CHECKING:
 OPENING, PLAY, MUAMELE, OVER = 0, 1, 2, 3
 PHASES = {"opening": OPENING, "play": PLAY, "muamele": MUAMELE, "over": OVER}
 CARDS = deck_for(2)
+DECKS = {n: deck_for(n) for n in (2, 3, 4)}
 VALUE = {c: VALUES[c[:-1]] for c in CARDS}          # penalty points of a card
 OPENERS = frozenset(c for c in CARDS if is_opening_card(c))
 TWINS = frozenset(c for c in CARDS if c[0] not in "7J1A")   # a pişti with two decks: play again
 JACKS = {c: [f"{c}:{s}" for s in SUITS] for c in CARDS if c[0] == "J"}   # a Jack's moves
+JACK_CARDS = frozenset(JACKS)
+SEVEN, TEN, ACE = 1, 2, 3
+KIND = {c: {"7": SEVEN, "1": TEN, "A": ACE}.get(c[0], 0) for c in CARDS}   # Jacks: plain
 PICKS = [f"pick:{i}" for i in range(1, 2 * 52 + 1)]
 MULTIPLIER = {r[0]: m for r, m in MULTIPLIERS.items()}
 # the cards other than Jacks that may be played on a top card (keyed by the card) or on a
@@ -51,7 +55,7 @@ class Sim:
     @classmethod
     def new(cls, players: int, bounce: bool, rng: Rng) -> "Sim":
         """A fresh first round (seat 0 opens), dealt as the rules deal a shuffled deck."""
-        deck = deck_for(players)
+        deck = DECKS[players][:]
         rng.shuffle(deck)
         sim = cls.__new__(cls)
         sim.players = players
@@ -130,6 +134,24 @@ class Sim:
     def legal(self) -> list[str]:
         """The legal moves, in the order of :meth:`PisYedili.legal_moves`."""
         phase = self.phase
+        if phase == PLAY and not self.sevens:
+            hand = self.hands[self.turn]
+            pile = self.pile
+            follows = FOLLOWS[self.named or (pile[-1] if pile else None)]
+            cards = dict.fromkeys(hand) if self.decks == 2 else hand
+            if JACK_CARDS.isdisjoint(cards):
+                moves = list(filter(follows.__contains__, cards))
+            else:
+                moves = []
+                for card in cards:
+                    if card in follows:
+                        moves.append(card)
+                    elif card[0] == "J":
+                        moves += JACKS[card]
+            if len(hand) == 1 and moves and moves[0][0] == "A":      # an Ace may not be the last card
+                moves = []
+            moves.append(PASS if self.drawn else DRAW)
+            return moves
         if phase == OVER:
             return []
         if phase == MUAMELE:
@@ -137,20 +159,7 @@ class Sim:
         hand = self.hands[self.turn]
         if phase == OPENING:
             return list(dict.fromkeys(c for c in hand if c in OPENERS)) or [DRAW]
-        if self.sevens:
-            return list(dict.fromkeys(c for c in hand if c[0] == "7")) + [DRAW]
-        pile = self.pile
-        follows = FOLLOWS[self.named or (pile[-1] if pile else None)]
-        moves: list[str] = []
-        for card in (dict.fromkeys(hand) if self.decks == 2 else hand):
-            if card in follows:
-                moves.append(card)
-            elif card[0] == "J":
-                moves += JACKS[card]
-        if len(hand) == 1 and moves and moves[0][0] == "A":      # an Ace may not be the last card
-            moves = []
-        moves.append(PASS if self.drawn else DRAW)
-        return moves
+        return list(dict.fromkeys(c for c in hand if c[0] == "7")) + [DRAW]
 
     def apply(self, move: str) -> None:
         """Play ``move`` (legal: not checked) for the player to move."""
@@ -158,9 +167,15 @@ class Sim:
         phase = self.phase
         if phase == PLAY:
             if move == DRAW:
-                self._draw(seat)
+                if self.sevens or not self.stock:
+                    self._draw(seat)
+                else:
+                    self.hands[seat].append(self.stock.pop())
+                    self.drawn = True
             elif move == PASS:
-                self._end_turn(seat)
+                stack = self.stack
+                self.turn = stack.pop() if stack else (seat + self.direction) % self.players
+                self.drawn = False
             else:
                 self._play(seat, move)
         elif phase == OPENING:
@@ -216,19 +231,18 @@ class Sim:
         if not hand:
             self._end_round(seat, card)
             return
-        r = card[0]
-        if r == "7":
+        kind = KIND[card]
+        if not kind:                                   # a plain card: the turn ends, or a pişti
+            if self.decks == 2 and card == under and card in TWINS:
+                self.drawn = False
+                return
+            stack = self.stack
+            self.turn = stack.pop() if stack else (seat + self.direction) % self.players
+            self.drawn = False
+        elif kind == SEVEN:
             self.sevens += 1
             self._end_turn(seat)
-        elif r == "1" and self.players > 2:
-            if self.bounce:
-                self.stack.append(seat)
-                self.turn = (seat - 1) % self.players
-                self.drawn = False
-            else:
-                self.direction = -self.direction
-                self._end_turn(seat)
-        elif r == "A":
+        elif kind == ACE:
             stock = self.stock
             other = seat
             for _ in range(self.players - 1):
@@ -238,9 +252,16 @@ class Sim:
                     return
                 self.hands[other].append(stock.pop())
             self.drawn = False
-        elif self.decks == 2 and card == under and card in TWINS:
+        elif self.players == 2:                        # a ten with two players: a plain card
+            stack = self.stack
+            self.turn = stack.pop() if stack else (seat + self.direction) % self.players
+            self.drawn = False
+        elif self.bounce:
+            self.stack.append(seat)
+            self.turn = (seat - 1) % self.players
             self.drawn = False
         else:
+            self.direction = -self.direction
             self._end_turn(seat)
 
     def _end_turn(self, seat: int) -> None:

@@ -44,3 +44,12 @@ def test_shuffle_is_fisher_yates_with_below(seed, size):
         j = b.below(i + 1)
         expected[i], expected[j] = expected[j], expected[i]
     assert items == expected and a.state == b.state
+
+
+@given(st.integers(0, 2**64 - 1), st.lists(st.integers(1, 200), min_size=1, max_size=30))
+def test_choice_is_below(seed, sizes):
+    a, b = Rng(seed), Rng(seed)
+    for n in sizes:
+        items = list(range(n))
+        assert a.choice(items) == items[b.below(n)]
+    assert a.state == b.state
