@@ -1,11 +1,11 @@
 """Hard Pis Yedili opponent: the sampling search (:mod:`cardems.search`) over unseen cards.
 
 The model deals the cards it cannot see (the other hands and the stock: everything
-not in its hand and not on the discard pile) into a full
-:class:`~cardems.pis_yedili.rules.PisYedili` position, consistently with what the others'
+not in its hand and not on the discard pile) into a compact round
+(:class:`~cardems.pis_yedili.sim.Sim`, which plays exactly as the rules engine), consistently with what the others'
 draws showed (:class:`~cardems.pis_yedili.rules.Tell`), plays each candidate move there and
 plays the round out with everyone choosing as the Normal player does
-(:func:`cardems.pis_yedili.normal.choose`), muamele picks included. A move's
+(:meth:`Sim.normal <cardems.pis_yedili.sim.Sim.normal>`), muamele picks included. A move's
 worth is the round's penalties seen from the match: the other player's total minus
 its own; with 3-4 players the mean of the others' totals minus its own, plus a bonus
 for ending lowest.
@@ -20,40 +20,28 @@ only on the view and the seed.
 from __future__ import annotations
 
 import math
-from statistics import NormalDist
 from typing import Any, Generator
 
-from cardems.pis_yedili.normal import PisYediliNormal, Table, choose, choose_opening, jack
-from cardems.pis_yedili.rules import PENALTY_PER_SEVEN, PisYedili, PisYediliView, Tell
+from cardems.pis_yedili.inference import Step, decisions, misses
+from cardems.pis_yedili.normal import PisYediliNormal, jack
+from cardems.pis_yedili.rules import DRAW, PENALTY_PER_SEVEN, PisYediliView, Tell
+from cardems.pis_yedili.sim import PHASES, Sim
 from cardems.rng import Rng
 from cardems.search import SamplingSearch, run_steps
 
-SAMPLES = 16           # sampled worlds per decision, at most
-SAMPLES_BY_PLAYERS = {2: 16, 3: 12, 4: 10}   # ... fewer where rounds are longer (think time p95 in Pyodide)
-Z = 1.0                # standard errors a move's gain over Normal's choice must clear
-FALSE_ALARM = 0.16     # with 3-4 players: the chance that noise alone moves Hard off Normal's
-                       # choice, shared among the other candidates (z = 1.0 for one of them)
+SAMPLES = 40           # sampled worlds per decision, at most
+SAMPLES_BY_PLAYERS = {2: 40, 3: 24, 4: 20}   # ... fewer where rounds are longer (think time p95 in Pyodide)
+Z_BY_PLAYERS = {2: 1.0, 3: 2.0, 4: 2.0}   # standard errors a move's gain over Normal's choice
+                       # must clear (3-4 players: valued on true positions, deviations that clear
+                       # 2 gain the most; below that they lose)
 CHECK = 6              # every this many worlds, moves clearly no better than Normal's drop out
 STOP_Z = 0.5           # ... when their mean gain plus this many standard errors is below 0
+TRIES = 4              # deals of the unseen cards weighed for each sampled world
+MISS = 0.4             # the weight of a deal per move of the others' it does not explain
+RECENT = 16            # ... among their this many latest moves
+DRAW_RIVALS = False    # whether drawing races a card Normal would play (valued on the true
+                       # positions, those deviations lost about 2-11 points a round at 3 players)
 WIN_BONUS = 20.0       # with 3-4 players: what having the round's (match's) lowest total is worth
-
-
-def table_of(game: PisYedili) -> Table:
-    """The Normal player's :class:`Table` for the player to move, straight from a position."""
-    seat = game.turn
-    target = game.stack[-1] if game.stack else (seat + game.direction) % game.players
-    return Table(seat, game.players, game.hands[seat], game.pile[-1] if game.pile else None, game.named,
-                 game.sevens * PENALTY_PER_SEVEN, game.drawn, target, list(map(len, game.hands)), game.totals,
-                 game.decks)
-
-
-def normal_move(game: PisYedili) -> str:
-    """The Normal player's move for the player to move (muamele picks: the top card)."""
-    if game.phase == "play":
-        return choose(table_of(game))
-    if game.phase == "opening":
-        return choose_opening(game.hands[game.turn])
-    return "pick:1"
 
 
 def deal(pool: list[str], size: int, tells: tuple[Tell, ...]) -> list[str]:
@@ -61,62 +49,100 @@ def deal(pool: list[str], size: int, tells: tuple[Tell, ...]) -> list[str]:
     with the seat's tells, as far as the pool allows. The cards held longest come first:
     the j-th of them must fit every tell that covers more than j cards."""
     hand: list[str] = []
-    for j in range(size):
+    for j in range(min(size, max((t.old for t in tells), default=0))):
         rules = [t for t in tells if t.old > j]
         pick = len(pool) - 1
-        if rules:
-            pick = next((i for i in range(len(pool) - 1, -1, -1)
-                         if all(t.allows(pool[i]) for t in rules)), pick)
+        pick = next((i for i in range(len(pool) - 1, -1, -1)
+                     if all(t.allows(pool[i]) for t in rules)), pick)
         hand.append(pool.pop(pick))
+    rest = size - len(hand)
+    if rest > 0:                        # no tell covers these: the next cards of the pool
+        hand += pool[:-rest - 1:-1]
+        del pool[-rest:]
     return hand
 
 
 class PisYediliModel:
-    """The :class:`~cardems.search.Model` of Pis Yedili for the sampling search."""
+    """The :class:`~cardems.search.Model` of Pis Yedili for the sampling search, on the
+    compact round (:class:`~cardems.pis_yedili.sim.Sim`).
 
-    def sample(self, view: PisYediliView, rng: Rng) -> tuple[PisYedili, float]:
-        unseen = view.unseen()
+    Each world is chosen among ``tries`` deals of the unseen cards, by how well each
+    explains the others' ``recent`` latest moves as the Normal player's
+    (:mod:`cardems.pis_yedili.inference`): a deal's weight is ``miss`` to the power of
+    the moves it does not explain."""
+
+    def __init__(self, tries: int = TRIES, miss: float = MISS, recent: int = RECENT) -> None:
+        self.tries = tries
+        self.miss = miss
+        self.recent = recent
+        self._known: tuple[PisYediliView | None, list[Step], list[str]] = (None, [], [])
+
+    def known(self, view: PisYediliView) -> tuple[list[Step], list[str]]:
+        """The others' decisions this round and the unseen cards (worked out once per view)."""
+        if self._known[0] is not view:
+            self._known = (view, decisions(view) if self.tries > 1 else [], view.unseen())
+        return self._known[1], self._known[2]
+
+    def deal_all(self, view: PisYediliView, rng: Rng) -> tuple[list[list[str]], list[str]]:
+        """Every hand (one's own as it is) and the stock, dealt at random from the unseen cards."""
+        unseen = self.known(view)[1][:]
         rng.shuffle(unseen)
-        n = view.players
         hands = [list(view.hand) if seat == view.seat else deal(unseen, size, view.tells[seat])
                  for seat, size in enumerate(view.hand_sizes)]
         assert len(unseen) == view.stock_size, "the view and the sample disagree"
-        options = {"players": n, "ten_rule": view.ten_rule, "target": view.target, "mode": "round"}
-        game = PisYedili(options, 0, None)
-        game.rng = Rng(rng.next64())
-        game.round_no = view.round_no
-        game.first = view.first
-        game.turn = view.to_move if view.to_move is not None else view.seat
-        game.phase = view.phase
-        game.hands = hands
-        game.stock = unseen
-        game.pile = list(view.pile)
-        game.named = view.named
-        game.sevens = view.pending // PENALTY_PER_SEVEN
-        game.drawn = view.drawn
-        game.stack = list(view.stack)
-        game.direction = view.direction
-        game.opened = list(view.opened)
-        game.picked = [[] for _ in range(n)]
-        game.tells = [[] for _ in range(n)]
-        game.totals = list(view.totals)
-        return game, 1.0
+        return hands, unseen
+
+    def sample(self, view: PisYediliView, rng: Rng) -> tuple[Sim, float]:
+        hands, unseen = self.deal_all(view, rng)
+        steps = self.known(view)[0]
+        if any(type(s) is not tuple for s in steps):
+            options = [(hands, unseen, misses(steps, hands, view.seat, self.recent))]
+            for _ in range(self.tries - 1):
+                other = self.deal_all(view, rng)
+                options.append((*other, misses(steps, other[0], view.seat, self.recent)))
+            fewest = min(m for _, _, m in options)
+            weights = [self.miss ** (m - fewest) for _, _, m in options]
+            pick = rng.random() * sum(weights)
+            for (hands, unseen, _), w in zip(options, weights):
+                pick -= w
+                if pick < 0:
+                    break
+        n = view.players
+        sim = Sim.__new__(Sim)
+        sim.players = n
+        sim.decks = view.decks
+        sim.bounce = view.ten_rule == "bounce"
+        sim.turn = view.to_move if view.to_move is not None else view.seat
+        sim.phase = PHASES[view.phase]
+        sim.hands = hands
+        sim.stock = unseen
+        sim.pile = list(view.pile)
+        sim.named = view.named
+        sim.sevens = view.pending // PENALTY_PER_SEVEN
+        sim.drawn = view.drawn
+        sim.stack = list(view.stack)
+        sim.direction = view.direction
+        sim.opened = len(view.opened)
+        sim.totals = list(view.totals)
+        sim.rng = Rng(rng.next64())
+        sim.out, sim.multiplier, sim.pickers, sim.picks_left = None, 1, [], 0
+        sim.picked = [[] for _ in range(n)]
+        sim.penalties = None
+        return sim, 1.0
 
     def budget(self, view: PisYediliView, samples: int) -> int:
         """Fewer worlds with more players: each playout is a longer round."""
         return min(samples, SAMPLES_BY_PLAYERS[view.players])
 
-    def copy(self, state: PisYedili) -> PisYedili:
+    def copy(self, state: Sim) -> Sim:
         return state.copy()
 
-    def play(self, state: PisYedili, move: str) -> None:
-        state._apply(move)
+    def play(self, state: Sim, move: str) -> None:
+        state.apply(move)
 
-    def playout(self, state: PisYedili, rng: Rng) -> list[float]:
+    def playout(self, state: Sim, rng: Rng) -> list[float]:
         """Play the round out as Normal; the round's penalties."""
-        while not state.over:
-            state._apply(normal_move(state))
-        return [float(p) for p in state.rounds[-1].penalties]
+        return [float(p) for p in state.playout()]
 
     def utility(self, penalties: list[float], view: PisYediliView) -> float:
         """Two players: the other's total minus one's own. More: the mean of the others'
@@ -138,7 +164,7 @@ class GatedSearch(SamplingSearch):
     ``z`` standard errors above zero. Noise alone then rarely moves it off the
     baseline, and each deviation is one the sampled worlds agree on."""
 
-    def __init__(self, model: Any, samples: int, z: float) -> None:
+    def __init__(self, model: Any, samples: int, z: float | None) -> None:
         super().__init__(model, samples, level="hard")
         self.z = z
 
@@ -146,7 +172,7 @@ class GatedSearch(SamplingSearch):
         if len(legal) == 1:
             return legal[0]
         gains = yield from self.gains(view, legal, rng)
-        z = gate(self.z, len(legal), view.players)
+        z = gate(view.players, self.z)
         best, best_bound = 0, 0.0
         for i, gain in gains.items():
             low = bounds(gain, z)[0]
@@ -179,13 +205,9 @@ class GatedSearch(SamplingSearch):
         return {i: gains[i] for i in alive[1:]}
 
 
-def gate(z: float, candidates: int, players: int) -> float:
-    """The standard errors a deviation must clear. With 3-4 players hands are long and
-    many candidates race Normal's choice: the false alarm rate is split among them
-    (Bonferroni), or noise alone would often pick one of them."""
-    if players == 2 or candidates <= 2:
-        return z
-    return max(z, NormalDist().inv_cdf(1.0 - FALSE_ALARM / (candidates - 1)))
+def gate(players: int, z: float | None = None) -> float:
+    """The standard errors a deviation must clear: ``z`` if given, else by players."""
+    return Z_BY_PLAYERS[players] if z is None else z
 
 
 def bounds(gains: list[float], z: float) -> tuple[float, float]:
@@ -204,18 +226,22 @@ class PisYediliHard:
 
     level = "hard"
 
-    def __init__(self, samples: int = SAMPLES, z: float = Z) -> None:
+    def __init__(self, samples: int = SAMPLES, z: float | None = None, tries: int = TRIES,
+                 miss: float = MISS) -> None:
         self.normal = PisYediliNormal()
-        self.search = GatedSearch(PisYediliModel(), samples, z)
+        self.search = GatedSearch(PisYediliModel(tries, miss), samples, z)
 
     def candidates(self, view: PisYediliView, legal: list[str]) -> list[str]:
         """The moves worth searching, Normal's choice first: a Jack naming a suit its
-        player holds (or the one Normal would name), each once."""
+        player holds (or the one Normal would name), each once; a draw only if Normal
+        would draw (unless :data:`DRAW_RIVALS`)."""
         held = {c[-1] for c in view.hand if c[0] != "J"}
         out = [self.normal.choose(view, legal, Rng(0))]
         for move in legal:
             if move[0] == "J" and move[-1] not in held:
                 move = jack(move, list(view.hand))
+            if move == DRAW and not DRAW_RIVALS:
+                continue
             if move not in out:
                 out.append(move)
         return out

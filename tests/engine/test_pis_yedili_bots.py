@@ -131,13 +131,25 @@ def test_hard_is_deterministic_for_a_view_and_a_seed(seed, stop):
     assert bot_move(game, hard, seat) == bot_move(game.copy(), hard, seat)
 
 
-def test_hard_gate_is_stricter_with_more_candidates_only_beyond_two_players():
+def test_hard_gate_is_stricter_beyond_two_players_and_can_be_set():
     from cardems.pis_yedili.hard import gate
 
-    assert gate(1.0, 8, 2) == 1.0                 # two players: as measured, unchanged
-    assert gate(1.0, 2, 4) == pytest.approx(1.0, abs=0.01)
-    zs = [gate(1.0, k, 3) for k in range(2, 10)]
-    assert zs == sorted(zs) and zs[-1] > 2.0      # eight rivals: each must clear about 2 SE
+    assert gate(2) == 1.0                         # two players: as measured, unchanged
+    assert gate(3) == gate(4) == 2.0              # more: deviations must clear 2 standard errors
+    assert gate(4, 0.5) == 0.5
+
+
+def test_hard_draws_only_where_normal_would():
+    from cardems.pis_yedili.hard import PisYediliHard
+
+    hard = PisYediliHard()
+    game = opened("2C 7C JH 4S 5S 6S 8S", "9C 2D 3D 4D 5D 6D 8D")   # Normal draws here
+    view, legal = game.view(0), game.legal_moves()
+    assert "draw" in hard.candidates(view, legal)
+    game = opened("2C 3C KC 4H 5H 6H 8H", "9C 2D 3D 4D 5D 6D 8D")   # Normal sheds KC
+    view, legal = game.view(0), game.legal_moves()
+    assert "draw" in legal and hard.candidates(view, legal)[0] == "KC"
+    assert "draw" not in hard.candidates(view, legal)
 
 
 def test_hard_with_more_players_values_hurting_any_other_and_ending_lowest():

@@ -32,3 +32,24 @@ def test_shuffle_is_roughly_uniform():
         r.shuffle(items)
         counts[items.index(0)] += 1
     assert all(850 < c < 1150 for c in counts), counts
+
+
+@given(st.integers(0, 2**64 - 1), st.integers(0, 120))
+def test_shuffle_is_fisher_yates_with_below(seed, size):
+    """The inlined shuffle draws exactly what ``below`` would, in the same order."""
+    items, expected = list(range(size)), list(range(size))
+    a, b = Rng(seed), Rng(seed)
+    a.shuffle(items)
+    for i in range(size - 1, 0, -1):
+        j = b.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected and a.state == b.state
+
+
+@given(st.integers(0, 2**64 - 1), st.lists(st.integers(1, 200), min_size=1, max_size=30))
+def test_choice_is_below(seed, sizes):
+    a, b = Rng(seed), Rng(seed)
+    for n in sizes:
+        items = list(range(n))
+        assert a.choice(items) == items[b.below(n)]
+    assert a.state == b.state

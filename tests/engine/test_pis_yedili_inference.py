@@ -1,0 +1,95 @@
+"""Inference from the others' moves: the public replay recovers each past hand, and the
+Normal player's own moves are always explained by its true hands."""
+
+from hypothesis import given, settings, strategies as st
+
+from cardems.bots import bot_rng
+from cardems.pis_yedili.inference import Decision, decisions, likelihood, misses
+from cardems.pis_yedili.normal import PisYediliNormal
+from cardems.pis_yedili.rules import PisYedili
+from cardems.rng import Rng
+
+NORMAL = PisYediliNormal()
+
+
+def normal_round(seed: int, players: int, ten_rule: str, stop: int, random_seat: int | None = None):
+    """A round played by Normal players (one seat at random, if given) up to ``stop`` moves;
+    the true hand of each seat before each of its moves."""
+    game = PisYedili.new({"players": players, "ten_rule": ten_rule, "mode": "round"}, seed=seed)
+    rng = Rng(seed)
+    before = []
+    while not game.over and game.phase != "muamele" and len(game.moves) < stop:
+        seat = game.to_move
+        before.append((seat, sorted(game.hands[seat])))
+        if seat == random_seat:
+            move = rng.choice(game.legal_moves())
+        else:
+            move = NORMAL.choose(game.view(seat), game.legal_moves(), bot_rng(0, seat, 0))
+        game.play(move)
+    return game, before
+
+
+def walk_back(view, hands):
+    """The hand each decision finds, walking back from ``hands`` as :func:`likelihood` does."""
+    seen = []
+    kept = [list(h) for h in hands]
+    back = [[] for _ in hands]
+    for step in reversed(decisions(view)):
+        if not isinstance(step, Decision):
+            who, count = step
+            if who != view.seat:
+                for _ in range(count):
+                    (back[who] or kept[who]).pop()
+            continue
+        if step.move not in ("draw", "pass"):
+            back[step.seat].append(step.move.partition(":")[0])
+        seen.append((step.seat, sorted(kept[step.seat] + back[step.seat])))
+    return seen[::-1]
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]),
+       ten_rule=st.sampled_from(["bounce", "reverse"]), stop=st.integers(1, 150))
+def test_the_walk_back_finds_each_hand_and_normal_play_is_mostly_explained(seed, players, ten_rule, stop):
+    game, before = normal_round(seed, players, ten_rule, stop, random_seat=0)
+    if game.over or game.phase == "muamele":
+        return
+    view = game.view(0)
+    steps = decisions(view)
+    found = walk_back(view, game.hands)
+    theirs = [(s, h) for s, h in before if s != 0]
+    assert [s for s, _ in found] == [s for s, _ in theirs]
+    assert [len(h) for _, h in found] == [len(h) for _, h in theirs]
+    # a decision after which its seat got no card finds the true hand
+    later = set()
+    expected = []
+    for step in reversed(steps):
+        if not isinstance(step, Decision):
+            later.add(step[0])
+        else:
+            expected.append(step.seat not in later)
+    for exact, (_, mine), (_, true) in zip(reversed(expected), found, theirs):
+        if exact:
+            assert mine == true
+    assert likelihood(steps, game.hands, 0, 0.5) == 0.5 ** misses(steps, game.hands, 0)
+
+
+def test_normal_play_is_explained_by_the_true_hands_far_more_than_by_others():
+    true_misses = other_misses = decisions_seen = 0
+    for seed in range(30):
+        game, _ = normal_round(seed, 3, "bounce", 40, random_seat=0)
+        if game.over or game.phase == "muamele":
+            continue
+        view = game.view(0)
+        steps = decisions(view)
+        decisions_seen += sum(1 for s in steps if not isinstance(s, tuple))
+        true_misses += misses(steps, game.hands, 0)
+        hands = [list(h) for h in game.hands]
+        pool = game.stock[:]
+        Rng(seed).shuffle(pool)
+        for s in (1, 2):
+            take = min(len(pool), len(hands[s]))
+            hands[s] = [pool.pop() for _ in range(take)] + hands[s][take:]
+        other_misses += misses(steps, hands, 0)
+    assert true_misses <= decisions_seen * 0.25
+    assert other_misses >= 2 * true_misses + 10

@@ -1,0 +1,104 @@
+"""The compact round (:class:`cardems.pis_yedili.sim.Sim`) plays exactly as the rules engine,
+and its Normal player chooses exactly as the Normal bot."""
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from cardems.bots import bot_rng
+from cardems.pis_yedili.normal import PisYediliNormal
+from cardems.pis_yedili.rules import PisYedili
+from cardems.pis_yedili.sim import PHASES, Sim
+from cardems.rng import Rng
+
+NORMAL = PisYediliNormal()
+
+
+def same(sim: Sim, game: PisYedili) -> None:
+    """Everything the round's play and scoring depend on agrees."""
+    assert sim.phase == PHASES[game.phase]
+    assert sim.hands == game.hands
+    assert sim.stock == game.stock
+    assert sim.pile == game.pile
+    assert (sim.named, sim.sevens, sim.drawn, sim.stack, sim.direction) == (
+        game.named, game.sevens, game.drawn, game.stack, game.direction)
+    assert sim.picked == game.picked
+    if not game.over:
+        assert sim.turn == game.turn
+        assert sim.legal() == game.legal_moves()
+    else:
+        assert sim.legal() == []
+        assert sim.penalties == list(game.rounds[-1].penalties)
+
+
+def new_pair(seed: int, players: int, ten_rule: str) -> tuple[Sim, PisYedili]:
+    game = PisYedili.new({"players": players, "ten_rule": ten_rule, "mode": "round"}, seed=seed)
+    return Sim.new(players, ten_rule == "bounce", Rng(seed)), game
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]),
+       ten_rule=st.sampled_from(["bounce", "reverse"]), play_seed=st.integers(0, 2**32))
+def test_random_rounds_play_move_for_move_as_the_rules(seed, players, ten_rule, play_seed):
+    sim, game = new_pair(seed, players, ten_rule)
+    rng = Rng(play_seed)
+    same(sim, game)
+    while not game.over:
+        move = rng.choice(game.legal_moves())
+        game.play(move)
+        sim.apply(move)
+        same(sim, game)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]),
+       ten_rule=st.sampled_from(["bounce", "reverse"]), play_seed=st.integers(0, 2**32),
+       stop=st.integers(0, 200))
+def test_the_normal_player_chooses_as_the_normal_bot(seed, players, ten_rule, play_seed, stop):
+    """From a position reached by random play, Normal plays the round out in both:
+    the Sim's choice is the bot's at every move (muamele: the top card)."""
+    game = PisYedili.new({"players": players, "ten_rule": ten_rule, "mode": "round"}, seed=seed)
+    rng = Rng(play_seed)
+    while not game.over and len(game.moves) < stop:
+        game.play(rng.choice(game.legal_moves()))
+    sim = Sim.from_game(game)
+    same(sim, game)
+    while not game.over:
+        seat = game.to_move
+        if game.phase == "muamele":
+            move = "pick:1"
+        else:
+            move = NORMAL.choose(game.view(seat), game.legal_moves(), bot_rng(0, seat, 0))
+        assert sim.normal() == move
+        game.play(move)
+        sim.apply(move)
+        same(sim, game)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("ten_rule", ["bounce", "reverse"])
+def test_normal_rounds_score_as_the_rules_and_a_copy_is_independent(players, ten_rule):
+    ended_by = set()
+    for seed in range(40):
+        sim, game = new_pair(seed, players, ten_rule)
+        twin = sim.copy()
+        while not game.over:
+            move = "pick:1" if game.phase == "muamele" else NORMAL.choose(
+                game.view(game.to_move), game.legal_moves(), bot_rng(0, game.to_move, 0))
+            game.play(move)
+        assert sim.playout() == list(game.rounds[-1].penalties)
+        assert twin.phase == PHASES["opening"] and twin.penalties is None
+        assert twin.playout() == sim.penalties
+        ended_by.add(game.rounds[-1].out is None)
+    assert ended_by == {True, False} or players == 2   # rounds that ran out of stock are covered too
+
+
+def test_a_match_round_in_progress_is_taken_as_it_stands():
+    game = PisYedili.new({"players": 3, "mode": "match", "target": 201}, seed=5)
+    rng = Rng(9)
+    while game.round_no < 2 and not game.over:
+        game.play(rng.choice(game.legal_moves()))
+    for _ in range(6):
+        game.play(rng.choice(game.legal_moves()))
+    sim = Sim.from_game(game)
+    same(sim, game)
+    assert sim.totals == game.totals and any(game.totals)
