@@ -31,7 +31,13 @@ HORIZON = {2: 6, 3: 4, 4: 3}   # by players: playouts stop after this many hands
 TEMPERATURE = 0.15   # of the softmax by which the others are assumed to choose (0: no inference)
 PRIOR_WEIGHT = 1.0   # how much the Normal player's judgement counts beside the search
 LAST_HAND_FACTOR = 3  # samples are multiplied by this in the deal's last hand
+OVERSAMPLE = 1       # candidate deals per sample (sampling-importance-resampling by likelihood)
+INFER_PARTNER = True  # with 4 players, weigh deals by the partner's plays too (as Normal's)
+INFERENCE_FLOOR = 0.0  # the least probability a play is given (so no world is ruled out)
 WIN_BONUS = 10.0     # what winning the deal is worth beyond the points, at its end
+EXACT_CARDS = 4      # in the deal's last hand, once one's side holds at most this many cards, the
+                     # playout plays one's side's cards by exhaustive search (the others still as Normal)
+EXACT_CARDS_EARLY = 0  # the same for playouts from an earlier hand (they reach the last hand too)
 RANK_KEY = {rank: rank[0] for rank in RANKS}   # '10' -> '1': ranks as one character
 RANK_NAME = {key: rank for rank, key in RANK_KEY.items()}
 
@@ -41,7 +47,7 @@ class Sim:
 
     __slots__ = ("players", "lead", "turn", "hands", "stock", "top", "pile_size", "pile_points",
                  "captured", "points", "last_capturer", "left", "in_hands", "last_card_pisti",
-                 "rounds_left", "seen", "n_seen")
+                 "rounds_left", "seen", "n_seen", "me", "exact")
 
     def copy(self) -> "Sim":
         other = Sim.__new__(Sim)
@@ -54,6 +60,7 @@ class Sim:
         other.last_card_pisti, other.rounds_left = self.last_card_pisti, self.rounds_left
         other.seen = self.seen.copy()
         other.n_seen = self.n_seen
+        other.me, other.exact = self.me, self.exact
         return other
 
     def play(self, card: str) -> None:
@@ -122,24 +129,22 @@ class Sim:
         hand = self.hands[self.turn]
         top, size = self.top, self.pile_size
         seen = self.seen
-        own: dict[str, int] = {}
-        for card in hand:
-            own[card[0]] = own.get(card[0], 0) + 1
-        unseen_total = 52 - self.n_seen - len(hand)
         nxt = self.hands[(self.turn + 1) % self.players]
         h = len(nxt) or (HAND if self.stock else 0)
         pile = self.pile_points + size * CARD_WORTH
         remaining = len(self.stock) + self.in_hands
         jack_keep = JACK_KEEP * (1.0 if remaining >= 16 else remaining / 16)
-        last = self.left == 1
-        jacks_live = 4 - seen["J"] - own.get("J", 0)
+        if h:
+            odds = HOLDS_TABLE[h][52 - self.n_seen - len(hand)]
+            ranks = [card[0] for card in hand]
+            jacks_live = 4 - seen["J"] - ranks.count("J")
         best, best_score = hand[0], -1e9
         for card in hand:
             rank = card[0]
             worth = POINTS[card] + CARD_WORTH
             if size and (rank == top or rank == "J"):
                 score = pile + worth + 0.01
-                if size == 1 and rank == top and (self.last_card_pisti or not last):
+                if size == 1 and rank == top and (self.last_card_pisti or self.left != 1):
                     score += JACK_PISTI_POINTS if rank == "J" else PISTI_POINTS
                 if rank == "J":
                     score -= jack_keep
@@ -150,34 +155,69 @@ class Sim:
                     mine = self.turn % 2 if self.players == 4 else self.turn
                     risk = 0.0 if taker == mine else stake
                 else:
-                    live = 4 - seen[rank] - own[rank]
-                    p_match = holds(h, unseen_total, live)
+                    live = 4 - seen[rank] - ranks.count(rank)
+                    p_match = odds[live]
                     bonus = 0.0 if size else (JACK_PISTI_POINTS if rank == "J" else PISTI_POINTS)
                     risk = p_match * (stake + bonus)
                     if rank != "J" and stake > JACK_KEEP:
-                        risk += (holds(h, unseen_total, live + jacks_live) - p_match) * stake
+                        risk += (odds[live + jacks_live] - p_match) * stake
                 score = -risk - (jack_keep if rank == "J" else 0.0)
             if score > best_score:
                 best, best_score = card, score
         return best
 
 
-_HOLDS: dict[tuple[int, int, int], float] = {}
+# HOLDS_TABLE[hand][unseen][wanted]: P(a hand of ``hand`` cards from ``unseen`` holds one of ``wanted``)
+HOLDS_TABLE = [[[chance_holds(hand, unseen, wanted) for wanted in range(9)] for unseen in range(53)]
+               for hand in range(HAND + 1)]
 
 
-def holds(hand: int, unseen: int, wanted: int) -> float:
-    """P(a hand of ``hand`` cards from ``unseen`` holds one of ``wanted``), memoised."""
-    key = (hand, unseen, wanted)
-    p = _HOLDS.get(key)
-    if p is None:
-        p = _HOLDS[key] = chance_holds(hand, unseen, wanted)
-    return p
+def worth(values: list[float], side: int) -> float:
+    """A side's value less the mean of the other sides'."""
+    return values[side] - (sum(values) - values[side]) / (len(values) - 1)
 
 
-def deal_hands(view: PistiView, unseen: list[str]) -> list[list[str]]:
+def side_cards(sim: Sim) -> int:
+    """Cards the searching side still holds."""
+    if sim.players == 4:
+        return len(sim.hands[sim.me]) + len(sim.hands[sim.me + 2])
+    return len(sim.hands[sim.me])
+
+
+def solve(sim: Sim) -> list[float]:
+    """Finish the deal's last hand (no stock left), the searching side choosing its cards
+    by exhaustive search, the others as Normal (:meth:`Sim.club`); ``sim`` is consumed."""
+    players = sim.players
+    while sim.turn >= 0:
+        seat = sim.turn
+        if (seat % 2 if players == 4 else seat) != sim.me:
+            sim.play(sim.club())
+            continue
+        best: list[float] | None = None
+        best_worth = -1e9
+        tried = set()
+        for card in sim.hands[seat]:
+            key = (card[0], POINTS[card])
+            if key in tried:
+                continue
+            tried.add(key)
+            child = sim.copy()
+            child.play(card)
+            values = solve(child)
+            w = worth(values, sim.me)
+            if w > best_worth:
+                best, best_worth = values, w
+        return best
+    return sim.value()
+
+
+def deal_hands(view: PistiView, unseen: list[str],
+               avoid: dict[int, set[str]] | None = None) -> list[list[str]]:
     """Deal the other seats' hands from ``unseen`` (already shuffled; dealt cards are
-    removed from it), keeping away the ranks a seat has shown it does not hold."""
-    avoid = view.not_holding()
+    removed from it), keeping away the ranks a seat has shown it does not hold
+    (``avoid``: :meth:`PistiView.not_holding`, if already known)."""
+    if avoid is None:
+        avoid = view.not_holding()
     hands: list[list[str]] = []
     for seat, size in enumerate(view.hand_sizes):
         if seat == view.seat:
@@ -196,13 +236,13 @@ def deal_hands(view: PistiView, unseen: list[str]) -> list[list[str]]:
     return hands
 
 
-def likelihood(view: PistiView, hands: list[list[str]], temperature: float) -> float:
-    """How likely the others' plays of this hand are if they held ``hands``.
+Play = tuple[int, str, list[str], dict[str, int], int, dict]
 
-    Each seat is modelled as the Normal player (:func:`~cardems.pisti.normal.judge`)
-    choosing by a softmax of its judgement; the weight is the product of the
-    probabilities of the cards it was seen to play since its hand was dealt.
-    """
+
+def observed_plays(view: PistiView) -> list[Play]:
+    """What the others played this hand, each play with what its player could see then:
+    (seat, card, the seat's later plays this hand, unseen copies per rank before its
+    hand is taken out, cards seen, the other fields of its :class:`Table`)."""
     players = view.players
     per_round = HAND * players
     history = view.history
@@ -216,30 +256,24 @@ def likelihood(view: PistiView, hands: list[list[str]], temperature: float) -> f
     size, hidden = 4, 3
     known = float(POINTS[view.opening_up])
     last_capturer: int | None = None
-    weight = 1.0
+    partner = (view.seat + 2) % 4 if players == 4 else -1
+    plays: list[Play] = []
     for i, (seat, card) in enumerate(history):
-        if i >= start and seat != view.seat:
-            hand = hands[seat] + [c for s, c in history[i:] if s == seat]
+        if i >= start and seat != view.seat and (INFER_PARTNER or seat != partner):
+            later = [c for s, c in history[i:] if s == seat]
             stock = max(0, 52 - 4 - per_round * (i // per_round + 1))
             in_hands = per_round - (i - start)
             nxt = (seat + 1) % players
             nxt_hand = HAND - sum(1 for s, _ in history[start:i] if s == nxt) - (nxt == seat)
-            unseen = {RANK_NAME[k]: 4 - n for k, n in seen.items()}
-            for c in hand:
-                unseen[RANK_NAME[c[0]]] -= 1
             sweeper = last_capturer if last_capturer is not None else 0
-            table = Table(
+            fields = dict(
                 top=RANK_NAME[top] if top else None, pile_size=size,
                 pile_value=known + hidden * HIDDEN_WORTH + size * CARD_WORTH,
-                unseen=unseen, unseen_total=52 - n_seen - len(hand),
                 next_hand=nxt_hand or (HAND if stock else 0),
                 jack_keep=JACK_KEEP * min(1.0, (stock + in_hands) / 16),
                 last_card=stock == 0 and in_hands == 1, last_card_pisti=view.last_card_pisti,
                 sweep_mine=side_of(sweeper, players) == side_of(seat, players))
-            prefs = [judge(table, c) for c in hand]
-            high = max(prefs)
-            total = sum(math.exp((p - high) / temperature) for p in prefs)
-            weight *= math.exp((prefs[hand.index(card)] - high) / temperature) / total
+            plays.append((seat, card, later, {RANK_NAME[k]: 4 - n for k, n in seen.items()}, n_seen, fields))
         rank = card[0]
         seen[rank] += 1
         n_seen += 1
@@ -248,7 +282,55 @@ def likelihood(view: PistiView, hands: list[list[str]], temperature: float) -> f
             last_capturer = seat
         else:
             top, size, known = rank, size + 1, known + POINTS[card]
+    return plays
+
+
+def likelihood(view: PistiView, hands: list[list[str]], temperature: float,
+               plays: list[Play] | None = None) -> float:
+    """How likely the others' plays of this hand are if they held ``hands``.
+
+    Each seat is modelled as the Normal player (:func:`~cardems.pisti.normal.judge`)
+    choosing by a softmax of its judgement; the weight is the product of the
+    probabilities of the cards it was seen to play since its hand was dealt
+    (``plays``: :func:`observed_plays` of the view, if already known).
+    """
+    if plays is None:
+        plays = observed_plays(view)
+    weight = 1.0
+    for seat, card, later, unseen_before, n_seen, fields in plays:
+        hand = hands[seat] + later
+        unseen = dict(unseen_before)
+        for c in hand:
+            unseen[RANK_NAME[c[0]]] -= 1
+        table = Table(unseen=unseen, unseen_total=52 - n_seen - len(hand), **fields)
+        prefs = [judge(table, c) for c in hand]
+        high = max(prefs)
+        total = sum(math.exp((p - high) / temperature) for p in prefs)
+        weight *= max(INFERENCE_FLOOR, math.exp((prefs[hand.index(card)] - high) / temperature) / total)
     return weight
+
+
+class Known:
+    """What every sample of one view shares, worked out once per decision."""
+
+    def __init__(self, view: PistiView) -> None:
+        self.unseen = view.unseen()
+        self.avoid = view.not_holding()
+        self.points = [view.known_points(s) for s in range(side_count(view.players))]
+        self.pile_points = sum(POINTS[c] for c in view.pile_up)
+        if view.pile_hidden:
+            self.pile_points += sum(POINTS[c] for c in view.opening_known)
+        self.top = view.pile_up[-1][0] if view.pile_up else None
+        self.in_hands = sum(view.hand_sizes)
+        seen = dict.fromkeys(RANK_NAME, 0)
+        for card in view.seen():
+            seen[card[0]] += 1
+        for card in view.hand:
+            seen[card[0]] -= 1
+        self.seen = seen
+        self.n_seen = sum(seen.values())
+        self.side = side_of(view.seat, view.players)
+        self.plays = observed_plays(view)
 
 
 class PistiModel:
@@ -257,11 +339,32 @@ class PistiModel:
     def __init__(self, horizon: int | None = None, temperature: float = TEMPERATURE) -> None:
         self.horizon = horizon
         self.temperature = temperature
+        self._view: PistiView | None = None   # the view of the decision under way, and
+        self._known: Known | None = None      # what every sample of it shares
 
     def sample(self, view: PistiView, rng: Rng) -> tuple[Sim, float]:
-        unseen = view.unseen()
+        """A world drawn by sampling-importance-resampling: :data:`OVERSAMPLE` candidate
+        deals, one kept in proportion to its likelihood, weighing their mean likelihood."""
+        if view is not self._view:
+            self._view, self._known = view, Known(view)
+        if OVERSAMPLE == 1 or not self.temperature or not self._known.plays:
+            return self._sample(view, rng)
+        drawn = [self._sample(view, rng) for _ in range(OVERSAMPLE)]
+        total = sum(w for _, w in drawn)
+        if total <= 0:
+            return drawn[0]
+        pick = rng.random() * total
+        for sim, w in drawn:
+            pick -= w
+            if pick < 0:
+                break
+        return sim, total / OVERSAMPLE
+
+    def _sample(self, view: PistiView, rng: Rng) -> tuple[Sim, float]:
+        known = self._known
+        unseen = known.unseen[:]
         rng.shuffle(unseen)
-        hands = deal_hands(view, unseen)
+        hands = deal_hands(view, unseen, known.avoid)
         hidden_cards = [unseen.pop() for _ in range(3 - len(view.opening_known))]
         assert len(unseen) == view.stock_size, "the view and the sample disagree"
         sim = Sim.__new__(Sim)
@@ -272,27 +375,24 @@ class PistiModel:
         sim.hands = hands
         sim.stock = unseen
         sim.captured = list(view.captured_counts)
-        sim.points = [view.known_points(s) for s in range(side_count(view.players))]
+        sim.points = known.points[:]
         hidden_points = sum(POINTS[c] for c in hidden_cards)
         sim.pile_size = view.pile_size
-        sim.pile_points = sum(POINTS[c] for c in view.pile_up)
+        sim.pile_points = known.pile_points
         if view.pile_hidden:
-            sim.pile_points += hidden_points + sum(POINTS[c] for c in view.opening_known)
+            sim.pile_points += hidden_points
         elif view.hidden_holder is not None:
             sim.points[view.hidden_holder] += hidden_points
-        sim.top = view.pile_up[-1][0] if view.pile_up else None
+        sim.top = known.top
         sim.last_capturer = view.last_capturer
-        sim.in_hands = sum(view.hand_sizes)
-        sim.left = sim.in_hands + view.stock_size
+        sim.in_hands = known.in_hands
+        sim.left = known.in_hands + view.stock_size
         sim.rounds_left = self.horizon or HORIZON[view.players]
-        seen = dict.fromkeys(RANK_NAME, 0)
-        for card in view.seen():
-            seen[card[0]] += 1
-        for card in view.hand:
-            seen[card[0]] -= 1
-        sim.seen = seen
-        sim.n_seen = sum(seen.values())
-        weight = likelihood(view, hands, self.temperature) if self.temperature else 1.0
+        sim.seen = known.seen.copy()
+        sim.n_seen = known.n_seen
+        sim.me = known.side
+        sim.exact = EXACT_CARDS if view.stock_size == 0 else EXACT_CARDS_EARLY
+        weight = likelihood(view, hands, self.temperature, known.plays) if self.temperature else 1.0
         return sim, weight
 
     def budget(self, view: PistiView, samples: int) -> int:
@@ -310,6 +410,8 @@ class PistiModel:
 
     def playout(self, state: Sim, rng: Rng) -> list[float]:
         while state.turn >= 0:
+            if not state.stock and state.exact and side_cards(state) <= state.exact:
+                return solve(state)
             state.play(state.club())
         return state.value()
 
@@ -321,8 +423,10 @@ class PistiModel:
         return scores[mine] - sum(others) / len(others)
 
 
-def PistiHard(samples: int = SAMPLES, horizon: int | None = None, prior_weight: float = PRIOR_WEIGHT,
-              temperature: float = TEMPERATURE) -> SamplingSearch:
-    """The Hard level: the search, with the Normal player's judgement as a prior."""
-    return SamplingSearch(PistiModel(horizon, temperature), samples, level="hard",
-                          prior=PistiNormal().score, prior_weight=prior_weight)
+def PistiHard(samples: int | None = None, horizon: int | None = None, prior_weight: float | None = None,
+              temperature: float | None = None) -> SamplingSearch:
+    """The Hard level: the search, with the Normal player's judgement as a prior
+    (``None``: this module's setting)."""
+    return SamplingSearch(PistiModel(horizon, TEMPERATURE if temperature is None else temperature),
+                          SAMPLES if samples is None else samples, level="hard", prior=PistiNormal().score,
+                          prior_weight=PRIOR_WEIGHT if prior_weight is None else prior_weight)
