@@ -31,6 +31,7 @@ HORIZON = {2: 6, 3: 4, 4: 3}   # by players: playouts stop after this many hands
 TEMPERATURE = 0.15   # of the softmax by which the others are assumed to choose (0: no inference)
 PRIOR_WEIGHT = 1.0   # how much the Normal player's judgement counts beside the search
 LAST_HAND_FACTOR = 3  # samples are multiplied by this in the deal's last hand
+SEEING = False       # in playouts one's side plays as Normal would if it saw the next player's hand
 OVERSAMPLE = 1       # candidate deals per sample (sampling-importance-resampling by likelihood)
 INFER_PARTNER = True  # with 4 players, weigh deals by the partner's plays too (as Normal's)
 INFERENCE_FLOOR = 0.0  # the least probability a play is given (so no world is ruled out)
@@ -123,9 +124,10 @@ class Sim:
             values[keys.index(best)] += WIN_BONUS
         return values
 
-    def club(self) -> str:
+    def club(self, seeing: bool = False) -> str:
         """The Normal player's judgement (:func:`~cardems.pisti.normal.judge`), fast:
-        from the cards seen so far and the player's own hand."""
+        from the cards seen so far and the player's own hand. ``seeing``: the next
+        player's hand (of this world) replaces the odds of what it holds."""
         hand = self.hands[self.turn]
         top, size = self.top, self.pile_size
         seen = self.seen
@@ -138,6 +140,8 @@ class Sim:
             odds = HOLDS_TABLE[h][52 - self.n_seen - len(hand)]
             ranks = [card[0] for card in hand]
             jacks_live = 4 - seen["J"] - ranks.count("J")
+            if seeing and nxt:
+                return self._club_seeing(hand, [card[0] for card in nxt], pile, jack_keep)
         best, best_score = hand[0], -1e9
         for card in hand:
             rank = card[0]
@@ -161,6 +165,34 @@ class Sim:
                     risk = p_match * (stake + bonus)
                     if rank != "J" and stake > JACK_KEEP:
                         risk += (odds[live + jacks_live] - p_match) * stake
+                score = -risk - (jack_keep if rank == "J" else 0.0)
+            if score > best_score:
+                best, best_score = card, score
+        return best
+
+
+    def _club_seeing(self, hand: list[str], nxt: list[str], pile: float, jack_keep: float) -> str:
+        """:meth:`club` when the next player's ranks ``nxt`` are known."""
+        top, size = self.top, self.pile_size
+        jack_next = "J" in nxt
+        best, best_score = hand[0], -1e9
+        for card in hand:
+            rank = card[0]
+            worth = POINTS[card] + CARD_WORTH
+            if size and (rank == top or rank == "J"):
+                score = pile + worth + 0.01
+                if size == 1 and rank == top and (self.last_card_pisti or self.left != 1):
+                    score += JACK_PISTI_POINTS if rank == "J" else PISTI_POINTS
+                if rank == "J":
+                    score -= jack_keep
+            else:
+                stake = pile + worth
+                if rank in nxt:
+                    risk = stake + (0.0 if size else (JACK_PISTI_POINTS if rank == "J" else PISTI_POINTS))
+                elif jack_next and stake > JACK_KEEP:
+                    risk = stake
+                else:
+                    risk = 0.0
                 score = -risk - (jack_keep if rank == "J" else 0.0)
             if score > best_score:
                 best, best_score = card, score
@@ -286,24 +318,36 @@ def observed_plays(view: PistiView) -> list[Play]:
 
 
 def likelihood(view: PistiView, hands: list[list[str]], temperature: float,
-               plays: list[Play] | None = None) -> float:
+               plays: list[Play] | None = None, memo: dict | None = None) -> float:
     """How likely the others' plays of this hand are if they held ``hands``.
 
     Each seat is modelled as the Normal player (:func:`~cardems.pisti.normal.judge`)
     choosing by a softmax of its judgement; the weight is the product of the
     probabilities of the cards it was seen to play since its hand was dealt
-    (``plays``: :func:`observed_plays` of the view, if already known).
+    (``plays``: :func:`observed_plays` of the view, if already known). A card's
+    judgement depends on the hand only through the unseen copies of its rank and of
+    Jacks, so ``memo`` (one per view) keeps it across samples.
     """
     if plays is None:
         plays = observed_plays(view)
+    if memo is None:
+        memo = {}
     weight = 1.0
-    for seat, card, later, unseen_before, n_seen, fields in plays:
+    for index, (seat, card, later, unseen_before, n_seen, fields) in enumerate(plays):
         hand = hands[seat] + later
         unseen = dict(unseen_before)
         for c in hand:
             unseen[RANK_NAME[c[0]]] -= 1
-        table = Table(unseen=unseen, unseen_total=52 - n_seen - len(hand), **fields)
-        prefs = [judge(table, c) for c in hand]
+        table = None
+        prefs = []
+        for c in hand:
+            key = (index, c, unseen[RANK_NAME[c[0]]], unseen["J"])
+            pref = memo.get(key)
+            if pref is None:
+                if table is None:
+                    table = Table(unseen=unseen, unseen_total=52 - n_seen - len(hand), **fields)
+                pref = memo[key] = judge(table, c)
+            prefs.append(pref)
         high = max(prefs)
         total = sum(math.exp((p - high) / temperature) for p in prefs)
         weight *= max(INFERENCE_FLOOR, math.exp((prefs[hand.index(card)] - high) / temperature) / total)
@@ -331,6 +375,7 @@ class Known:
         self.n_seen = sum(seen.values())
         self.side = side_of(view.seat, view.players)
         self.plays = observed_plays(view)
+        self.memo: dict = {}      # the others' judgements of their cards (:func:`likelihood`)
 
 
 class PistiModel:
@@ -392,7 +437,7 @@ class PistiModel:
         sim.n_seen = known.n_seen
         sim.me = known.side
         sim.exact = EXACT_CARDS if view.stock_size == 0 else EXACT_CARDS_EARLY
-        weight = likelihood(view, hands, self.temperature, known.plays) if self.temperature else 1.0
+        weight = likelihood(view, hands, self.temperature, known.plays, known.memo) if self.temperature else 1.0
         return sim, weight
 
     def budget(self, view: PistiView, samples: int) -> int:
@@ -412,7 +457,8 @@ class PistiModel:
         while state.turn >= 0:
             if not state.stock and state.exact and side_cards(state) <= state.exact:
                 return solve(state)
-            state.play(state.club())
+            seat = state.turn
+            state.play(state.club(SEEING and (seat % 2 if state.players == 4 else seat) == state.me))
         return state.value()
 
     def utility(self, scores: list[float], view: PistiView) -> float:
