@@ -3,12 +3,16 @@
 The model deals the unseen cards (other hands, the stock, the face-down opening
 cards, even once captured: nobody saw them) consistently with the view, weighs
 each deal by how well it explains what the others played this hand (they are
-modelled as the Normal player), and plays each candidate on to the end of the
-deal with a fast playout in which everyone plays as the Normal player judges
-(:data:`HORIZON`: the hands a deal has). A side's worth is its score minus the
-mean of the other sides' (with 3 players, hurting either counts). The playout keeps only what play and scoring need (pile size, top
-rank, points); tests check it scores deals exactly as :class:`cardems.pisti.rules.Pisti`
-does. At the end of a deal, winning it is worth a bonus beyond the points.
+modelled as the Normal player; with 4 players the partner's plays are left out),
+and plays each candidate on to the end of the deal with a fast playout
+(:data:`HORIZON`: the hands a deal has) in which everyone plays as the Normal
+player judges, except that one's own side, deciding whether a discard is safe,
+looks at the next player's hand of that deal instead of the odds (:data:`SEEING`).
+A side's worth is its score minus the mean of the other sides' (with 3 players,
+hurting either counts). The playout keeps only what play and scoring need (pile
+size, top rank, points); tests check it scores deals exactly as
+:class:`cardems.pisti.rules.Pisti` does. At the end of a deal, winning it is worth
+a bonus beyond the points.
 """
 
 from __future__ import annotations
@@ -24,21 +28,16 @@ from cardems.rng import Rng
 from cardems.search import SamplingSearch
 
 POINTS = {card: card_points(card) for card in FULL_DECK}
-SAMPLES = 48
-SAMPLES_4P = 40      # with 4 players each sample costs more (think time p95 in Pyodide)
+SAMPLES = 64
+SAMPLES_4P = 48      # with 4 players each sample costs more (think time p95 in Pyodide)
 HORIZON = {2: 6, 3: 4, 4: 3}   # by players: playouts stop after this many hands (the current one
                                # first): the hands of a whole deal, so playouts score it to its end
 TEMPERATURE = 0.15   # of the softmax by which the others are assumed to choose (0: no inference)
 PRIOR_WEIGHT = 1.0   # how much the Normal player's judgement counts beside the search
-LAST_HAND_FACTOR = 3  # samples are multiplied by this in the deal's last hand
-SEEING = False       # in playouts one's side plays as Normal would if it saw the next player's hand
-OVERSAMPLE = 1       # candidate deals per sample (sampling-importance-resampling by likelihood)
-INFER_PARTNER = True  # with 4 players, weigh deals by the partner's plays too (as Normal's)
-INFERENCE_FLOOR = 0.0  # the least probability a play is given (so no world is ruled out)
+LAST_HAND_FACTOR = 2  # samples are multiplied by this in the deal's last hand
+SEEING = True        # in playouts one's side plays as Normal would if it saw the next player's hand
+INFER_PARTNER = False  # with 4 players, weigh deals by the partner's plays too (as Normal's)
 WIN_BONUS = 10.0     # what winning the deal is worth beyond the points, at its end
-EXACT_CARDS = 4      # in the deal's last hand, once one's side holds at most this many cards, the
-                     # playout plays one's side's cards by exhaustive search (the others still as Normal)
-EXACT_CARDS_EARLY = 0  # the same for playouts from an earlier hand (they reach the last hand too)
 RANK_KEY = {rank: rank[0] for rank in RANKS}   # '10' -> '1': ranks as one character
 RANK_NAME = {key: rank for rank, key in RANK_KEY.items()}
 
@@ -48,7 +47,7 @@ class Sim:
 
     __slots__ = ("players", "lead", "turn", "hands", "stock", "top", "pile_size", "pile_points",
                  "captured", "points", "last_capturer", "left", "in_hands", "last_card_pisti",
-                 "rounds_left", "seen", "n_seen", "me", "exact")
+                 "rounds_left", "seen", "n_seen", "me")
 
     def copy(self) -> "Sim":
         other = Sim.__new__(Sim)
@@ -61,7 +60,7 @@ class Sim:
         other.last_card_pisti, other.rounds_left = self.last_card_pisti, self.rounds_left
         other.seen = self.seen.copy()
         other.n_seen = self.n_seen
-        other.me, other.exact = self.me, self.exact
+        other.me = self.me
         return other
 
     def play(self, card: str) -> None:
@@ -204,45 +203,6 @@ HOLDS_TABLE = [[[chance_holds(hand, unseen, wanted) for wanted in range(9)] for 
                for hand in range(HAND + 1)]
 
 
-def worth(values: list[float], side: int) -> float:
-    """A side's value less the mean of the other sides'."""
-    return values[side] - (sum(values) - values[side]) / (len(values) - 1)
-
-
-def side_cards(sim: Sim) -> int:
-    """Cards the searching side still holds."""
-    if sim.players == 4:
-        return len(sim.hands[sim.me]) + len(sim.hands[sim.me + 2])
-    return len(sim.hands[sim.me])
-
-
-def solve(sim: Sim) -> list[float]:
-    """Finish the deal's last hand (no stock left), the searching side choosing its cards
-    by exhaustive search, the others as Normal (:meth:`Sim.club`); ``sim`` is consumed."""
-    players = sim.players
-    while sim.turn >= 0:
-        seat = sim.turn
-        if (seat % 2 if players == 4 else seat) != sim.me:
-            sim.play(sim.club())
-            continue
-        best: list[float] | None = None
-        best_worth = -1e9
-        tried = set()
-        for card in sim.hands[seat]:
-            key = (card[0], POINTS[card])
-            if key in tried:
-                continue
-            tried.add(key)
-            child = sim.copy()
-            child.play(card)
-            values = solve(child)
-            w = worth(values, sim.me)
-            if w > best_worth:
-                best, best_worth = values, w
-        return best
-    return sim.value()
-
-
 def deal_hands(view: PistiView, unseen: list[str],
                avoid: dict[int, set[str]] | None = None) -> list[list[str]]:
     """Deal the other seats' hands from ``unseen`` (already shuffled; dealt cards are
@@ -350,7 +310,7 @@ def likelihood(view: PistiView, hands: list[list[str]], temperature: float,
             prefs.append(pref)
         high = max(prefs)
         total = sum(math.exp((p - high) / temperature) for p in prefs)
-        weight *= max(INFERENCE_FLOOR, math.exp((prefs[hand.index(card)] - high) / temperature) / total)
+        weight *= math.exp((prefs[hand.index(card)] - high) / temperature) / total
     return weight
 
 
@@ -388,24 +348,8 @@ class PistiModel:
         self._known: Known | None = None      # what every sample of it shares
 
     def sample(self, view: PistiView, rng: Rng) -> tuple[Sim, float]:
-        """A world drawn by sampling-importance-resampling: :data:`OVERSAMPLE` candidate
-        deals, one kept in proportion to its likelihood, weighing their mean likelihood."""
         if view is not self._view:
             self._view, self._known = view, Known(view)
-        if OVERSAMPLE == 1 or not self.temperature or not self._known.plays:
-            return self._sample(view, rng)
-        drawn = [self._sample(view, rng) for _ in range(OVERSAMPLE)]
-        total = sum(w for _, w in drawn)
-        if total <= 0:
-            return drawn[0]
-        pick = rng.random() * total
-        for sim, w in drawn:
-            pick -= w
-            if pick < 0:
-                break
-        return sim, total / OVERSAMPLE
-
-    def _sample(self, view: PistiView, rng: Rng) -> tuple[Sim, float]:
         known = self._known
         unseen = known.unseen[:]
         rng.shuffle(unseen)
@@ -436,7 +380,6 @@ class PistiModel:
         sim.seen = known.seen.copy()
         sim.n_seen = known.n_seen
         sim.me = known.side
-        sim.exact = EXACT_CARDS if view.stock_size == 0 else EXACT_CARDS_EARLY
         weight = likelihood(view, hands, self.temperature, known.plays, known.memo) if self.temperature else 1.0
         return sim, weight
 
@@ -455,8 +398,6 @@ class PistiModel:
 
     def playout(self, state: Sim, rng: Rng) -> list[float]:
         while state.turn >= 0:
-            if not state.stock and state.exact and side_cards(state) <= state.exact:
-                return solve(state)
             seat = state.turn
             state.play(state.club(SEEING and (seat % 2 if state.players == 4 else seat) == state.me))
         return state.value()
