@@ -139,8 +139,7 @@ class Sim:
             odds = HOLDS_TABLE[h][52 - self.n_seen - len(hand)]
             ranks = [card[0] for card in hand]
             jacks_live = 4 - seen["J"] - ranks.count("J")
-            if seeing and nxt:
-                return self._club_seeing(hand, [card[0] for card in nxt], pile, jack_keep)
+        shown = [card[0] for card in nxt] if seeing and nxt else None
         best, best_score = hand[0], -1e9
         for card in hand:
             rank = card[0]
@@ -157,6 +156,11 @@ class Sim:
                     taker = self.last_capturer if self.last_capturer is not None else 0
                     mine = self.turn % 2 if self.players == 4 else self.turn
                     risk = 0.0 if taker == mine else stake
+                elif shown is not None:
+                    if rank in shown:
+                        risk = stake + (0.0 if size else (JACK_PISTI_POINTS if rank == "J" else PISTI_POINTS))
+                    else:
+                        risk = stake if "J" in shown and stake > JACK_KEEP else 0.0
                 else:
                     live = 4 - seen[rank] - ranks.count(rank)
                     p_match = odds[live]
@@ -164,34 +168,6 @@ class Sim:
                     risk = p_match * (stake + bonus)
                     if rank != "J" and stake > JACK_KEEP:
                         risk += (odds[live + jacks_live] - p_match) * stake
-                score = -risk - (jack_keep if rank == "J" else 0.0)
-            if score > best_score:
-                best, best_score = card, score
-        return best
-
-
-    def _club_seeing(self, hand: list[str], nxt: list[str], pile: float, jack_keep: float) -> str:
-        """:meth:`club` when the next player's ranks ``nxt`` are known."""
-        top, size = self.top, self.pile_size
-        jack_next = "J" in nxt
-        best, best_score = hand[0], -1e9
-        for card in hand:
-            rank = card[0]
-            worth = POINTS[card] + CARD_WORTH
-            if size and (rank == top or rank == "J"):
-                score = pile + worth + 0.01
-                if size == 1 and rank == top and (self.last_card_pisti or self.left != 1):
-                    score += JACK_PISTI_POINTS if rank == "J" else PISTI_POINTS
-                if rank == "J":
-                    score -= jack_keep
-            else:
-                stake = pile + worth
-                if rank in nxt:
-                    risk = stake + (0.0 if size else (JACK_PISTI_POINTS if rank == "J" else PISTI_POINTS))
-                elif jack_next and stake > JACK_KEEP:
-                    risk = stake
-                else:
-                    risk = 0.0
                 score = -risk - (jack_keep if rank == "J" else 0.0)
             if score > best_score:
                 best, best_score = card, score
