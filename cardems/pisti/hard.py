@@ -3,12 +3,16 @@
 The model deals the unseen cards (other hands, the stock, the face-down opening
 cards, even once captured: nobody saw them) consistently with the view, weighs
 each deal by how well it explains what the others played this hand (they are
-modelled as the Normal player), and plays each candidate on to the end of the
-deal with a fast playout in which everyone plays as the Normal player judges
-(:data:`HORIZON`: the hands a deal has). A side's worth is its score minus the
-mean of the other sides' (with 3 players, hurting either counts). The playout keeps only what play and scoring need (pile size, top
-rank, points); tests check it scores deals exactly as :class:`cardems.pisti.rules.Pisti`
-does. At the end of a deal, winning it is worth a bonus beyond the points.
+modelled as the Normal player; with 4 players the partner's plays are left out),
+and plays each candidate on to the end of the deal with a fast playout
+(:data:`HORIZON`: the hands a deal has) in which everyone plays as the Normal
+player judges, except that one's own side, deciding whether a discard is safe,
+looks at the next player's hand of that deal instead of the odds (:data:`SEEING`).
+A side's worth is its score minus the mean of the other sides' (with 3 players,
+hurting either counts). The playout keeps only what play and scoring need (pile
+size, top rank, points); tests check it scores deals exactly as
+:class:`cardems.pisti.rules.Pisti` does. At the end of a deal, winning it is worth
+a bonus beyond the points.
 """
 
 from __future__ import annotations
@@ -24,13 +28,15 @@ from cardems.rng import Rng
 from cardems.search import SamplingSearch
 
 POINTS = {card: card_points(card) for card in FULL_DECK}
-SAMPLES = 48
-SAMPLES_4P = 40      # with 4 players each sample costs more (think time p95 in Pyodide)
+SAMPLES = 64
+SAMPLES_4P = 48      # with 4 players each sample costs more (think time p95 in Pyodide)
 HORIZON = {2: 6, 3: 4, 4: 3}   # by players: playouts stop after this many hands (the current one
                                # first): the hands of a whole deal, so playouts score it to its end
 TEMPERATURE = 0.15   # of the softmax by which the others are assumed to choose (0: no inference)
 PRIOR_WEIGHT = 1.0   # how much the Normal player's judgement counts beside the search
-LAST_HAND_FACTOR = 3  # samples are multiplied by this in the deal's last hand
+LAST_HAND_FACTOR = 2  # samples are multiplied by this in the deal's last hand
+SEEING = True        # in playouts one's side plays as Normal would if it saw the next player's hand
+INFER_PARTNER = False  # with 4 players, weigh deals by the partner's plays too (as Normal's)
 WIN_BONUS = 10.0     # what winning the deal is worth beyond the points, at its end
 RANK_KEY = {rank: rank[0] for rank in RANKS}   # '10' -> '1': ranks as one character
 RANK_NAME = {key: rank for rank, key in RANK_KEY.items()}
@@ -41,7 +47,7 @@ class Sim:
 
     __slots__ = ("players", "lead", "turn", "hands", "stock", "top", "pile_size", "pile_points",
                  "captured", "points", "last_capturer", "left", "in_hands", "last_card_pisti",
-                 "rounds_left", "seen", "n_seen")
+                 "rounds_left", "seen", "n_seen", "me")
 
     def copy(self) -> "Sim":
         other = Sim.__new__(Sim)
@@ -54,6 +60,7 @@ class Sim:
         other.last_card_pisti, other.rounds_left = self.last_card_pisti, self.rounds_left
         other.seen = self.seen.copy()
         other.n_seen = self.n_seen
+        other.me = self.me
         return other
 
     def play(self, card: str) -> None:
@@ -116,30 +123,30 @@ class Sim:
             values[keys.index(best)] += WIN_BONUS
         return values
 
-    def club(self) -> str:
+    def club(self, seeing: bool = False) -> str:
         """The Normal player's judgement (:func:`~cardems.pisti.normal.judge`), fast:
-        from the cards seen so far and the player's own hand."""
+        from the cards seen so far and the player's own hand. ``seeing``: the next
+        player's hand (of this world) replaces the odds of what it holds."""
         hand = self.hands[self.turn]
         top, size = self.top, self.pile_size
         seen = self.seen
-        own: dict[str, int] = {}
-        for card in hand:
-            own[card[0]] = own.get(card[0], 0) + 1
-        unseen_total = 52 - self.n_seen - len(hand)
         nxt = self.hands[(self.turn + 1) % self.players]
         h = len(nxt) or (HAND if self.stock else 0)
         pile = self.pile_points + size * CARD_WORTH
         remaining = len(self.stock) + self.in_hands
         jack_keep = JACK_KEEP * (1.0 if remaining >= 16 else remaining / 16)
-        last = self.left == 1
-        jacks_live = 4 - seen["J"] - own.get("J", 0)
+        if h:
+            odds = HOLDS_TABLE[h][52 - self.n_seen - len(hand)]
+            ranks = [card[0] for card in hand]
+            jacks_live = 4 - seen["J"] - ranks.count("J")
+        shown = [card[0] for card in nxt] if seeing and nxt else None
         best, best_score = hand[0], -1e9
         for card in hand:
             rank = card[0]
             worth = POINTS[card] + CARD_WORTH
             if size and (rank == top or rank == "J"):
                 score = pile + worth + 0.01
-                if size == 1 and rank == top and (self.last_card_pisti or not last):
+                if size == 1 and rank == top and (self.last_card_pisti or self.left != 1):
                     score += JACK_PISTI_POINTS if rank == "J" else PISTI_POINTS
                 if rank == "J":
                     score -= jack_keep
@@ -149,35 +156,36 @@ class Sim:
                     taker = self.last_capturer if self.last_capturer is not None else 0
                     mine = self.turn % 2 if self.players == 4 else self.turn
                     risk = 0.0 if taker == mine else stake
+                elif shown is not None:
+                    if rank in shown:
+                        risk = stake + (0.0 if size else (JACK_PISTI_POINTS if rank == "J" else PISTI_POINTS))
+                    else:
+                        risk = stake if "J" in shown and stake > JACK_KEEP else 0.0
                 else:
-                    live = 4 - seen[rank] - own[rank]
-                    p_match = holds(h, unseen_total, live)
+                    live = 4 - seen[rank] - ranks.count(rank)
+                    p_match = odds[live]
                     bonus = 0.0 if size else (JACK_PISTI_POINTS if rank == "J" else PISTI_POINTS)
                     risk = p_match * (stake + bonus)
                     if rank != "J" and stake > JACK_KEEP:
-                        risk += (holds(h, unseen_total, live + jacks_live) - p_match) * stake
+                        risk += (odds[live + jacks_live] - p_match) * stake
                 score = -risk - (jack_keep if rank == "J" else 0.0)
             if score > best_score:
                 best, best_score = card, score
         return best
 
 
-_HOLDS: dict[tuple[int, int, int], float] = {}
+# HOLDS_TABLE[hand][unseen][wanted]: P(a hand of ``hand`` cards from ``unseen`` holds one of ``wanted``)
+HOLDS_TABLE = [[[chance_holds(hand, unseen, wanted) for wanted in range(9)] for unseen in range(53)]
+               for hand in range(HAND + 1)]
 
 
-def holds(hand: int, unseen: int, wanted: int) -> float:
-    """P(a hand of ``hand`` cards from ``unseen`` holds one of ``wanted``), memoised."""
-    key = (hand, unseen, wanted)
-    p = _HOLDS.get(key)
-    if p is None:
-        p = _HOLDS[key] = chance_holds(hand, unseen, wanted)
-    return p
-
-
-def deal_hands(view: PistiView, unseen: list[str]) -> list[list[str]]:
+def deal_hands(view: PistiView, unseen: list[str],
+               avoid: dict[int, set[str]] | None = None) -> list[list[str]]:
     """Deal the other seats' hands from ``unseen`` (already shuffled; dealt cards are
-    removed from it), keeping away the ranks a seat has shown it does not hold."""
-    avoid = view.not_holding()
+    removed from it), keeping away the ranks a seat has shown it does not hold
+    (``avoid``: :meth:`PistiView.not_holding`, if already known)."""
+    if avoid is None:
+        avoid = view.not_holding()
     hands: list[list[str]] = []
     for seat, size in enumerate(view.hand_sizes):
         if seat == view.seat:
@@ -196,13 +204,13 @@ def deal_hands(view: PistiView, unseen: list[str]) -> list[list[str]]:
     return hands
 
 
-def likelihood(view: PistiView, hands: list[list[str]], temperature: float) -> float:
-    """How likely the others' plays of this hand are if they held ``hands``.
+Play = tuple[int, str, list[str], dict[str, int], int, dict]
 
-    Each seat is modelled as the Normal player (:func:`~cardems.pisti.normal.judge`)
-    choosing by a softmax of its judgement; the weight is the product of the
-    probabilities of the cards it was seen to play since its hand was dealt.
-    """
+
+def observed_plays(view: PistiView) -> list[Play]:
+    """What the others played this hand, each play with what its player could see then:
+    (seat, card, the seat's later plays this hand, unseen copies per rank before its
+    hand is taken out, cards seen, the other fields of its :class:`Table`)."""
     players = view.players
     per_round = HAND * players
     history = view.history
@@ -216,30 +224,24 @@ def likelihood(view: PistiView, hands: list[list[str]], temperature: float) -> f
     size, hidden = 4, 3
     known = float(POINTS[view.opening_up])
     last_capturer: int | None = None
-    weight = 1.0
+    partner = (view.seat + 2) % 4 if players == 4 else -1
+    plays: list[Play] = []
     for i, (seat, card) in enumerate(history):
-        if i >= start and seat != view.seat:
-            hand = hands[seat] + [c for s, c in history[i:] if s == seat]
+        if i >= start and seat != view.seat and (INFER_PARTNER or seat != partner):
+            later = [c for s, c in history[i:] if s == seat]
             stock = max(0, 52 - 4 - per_round * (i // per_round + 1))
             in_hands = per_round - (i - start)
             nxt = (seat + 1) % players
             nxt_hand = HAND - sum(1 for s, _ in history[start:i] if s == nxt) - (nxt == seat)
-            unseen = {RANK_NAME[k]: 4 - n for k, n in seen.items()}
-            for c in hand:
-                unseen[RANK_NAME[c[0]]] -= 1
             sweeper = last_capturer if last_capturer is not None else 0
-            table = Table(
+            fields = dict(
                 top=RANK_NAME[top] if top else None, pile_size=size,
                 pile_value=known + hidden * HIDDEN_WORTH + size * CARD_WORTH,
-                unseen=unseen, unseen_total=52 - n_seen - len(hand),
                 next_hand=nxt_hand or (HAND if stock else 0),
                 jack_keep=JACK_KEEP * min(1.0, (stock + in_hands) / 16),
                 last_card=stock == 0 and in_hands == 1, last_card_pisti=view.last_card_pisti,
                 sweep_mine=side_of(sweeper, players) == side_of(seat, players))
-            prefs = [judge(table, c) for c in hand]
-            high = max(prefs)
-            total = sum(math.exp((p - high) / temperature) for p in prefs)
-            weight *= math.exp((prefs[hand.index(card)] - high) / temperature) / total
+            plays.append((seat, card, later, {RANK_NAME[k]: 4 - n for k, n in seen.items()}, n_seen, fields))
         rank = card[0]
         seen[rank] += 1
         n_seen += 1
@@ -248,7 +250,68 @@ def likelihood(view: PistiView, hands: list[list[str]], temperature: float) -> f
             last_capturer = seat
         else:
             top, size, known = rank, size + 1, known + POINTS[card]
+    return plays
+
+
+def likelihood(view: PistiView, hands: list[list[str]], temperature: float,
+               plays: list[Play] | None = None, memo: dict | None = None) -> float:
+    """How likely the others' plays of this hand are if they held ``hands``.
+
+    Each seat is modelled as the Normal player (:func:`~cardems.pisti.normal.judge`)
+    choosing by a softmax of its judgement; the weight is the product of the
+    probabilities of the cards it was seen to play since its hand was dealt
+    (``plays``: :func:`observed_plays` of the view, if already known). A card's
+    judgement depends on the hand only through the unseen copies of its rank and of
+    Jacks, so ``memo`` (one per view) keeps it across samples.
+    """
+    if plays is None:
+        plays = observed_plays(view)
+    if memo is None:
+        memo = {}
+    weight = 1.0
+    for index, (seat, card, later, unseen_before, n_seen, fields) in enumerate(plays):
+        hand = hands[seat] + later
+        unseen = dict(unseen_before)
+        for c in hand:
+            unseen[RANK_NAME[c[0]]] -= 1
+        table = None
+        prefs = []
+        for c in hand:
+            key = (index, c, unseen[RANK_NAME[c[0]]], unseen["J"])
+            pref = memo.get(key)
+            if pref is None:
+                if table is None:
+                    table = Table(unseen=unseen, unseen_total=52 - n_seen - len(hand), **fields)
+                pref = memo[key] = judge(table, c)
+            prefs.append(pref)
+        high = max(prefs)
+        total = sum(math.exp((p - high) / temperature) for p in prefs)
+        weight *= math.exp((prefs[hand.index(card)] - high) / temperature) / total
     return weight
+
+
+class Known:
+    """What every sample of one view shares, worked out once per decision."""
+
+    def __init__(self, view: PistiView) -> None:
+        self.unseen = view.unseen()
+        self.avoid = view.not_holding()
+        self.points = [view.known_points(s) for s in range(side_count(view.players))]
+        self.pile_points = sum(POINTS[c] for c in view.pile_up)
+        if view.pile_hidden:
+            self.pile_points += sum(POINTS[c] for c in view.opening_known)
+        self.top = view.pile_up[-1][0] if view.pile_up else None
+        self.in_hands = sum(view.hand_sizes)
+        seen = dict.fromkeys(RANK_NAME, 0)
+        for card in view.seen():
+            seen[card[0]] += 1
+        for card in view.hand:
+            seen[card[0]] -= 1
+        self.seen = seen
+        self.n_seen = sum(seen.values())
+        self.side = side_of(view.seat, view.players)
+        self.plays = observed_plays(view)
+        self.memo: dict = {}      # the others' judgements of their cards (:func:`likelihood`)
 
 
 class PistiModel:
@@ -257,11 +320,16 @@ class PistiModel:
     def __init__(self, horizon: int | None = None, temperature: float = TEMPERATURE) -> None:
         self.horizon = horizon
         self.temperature = temperature
+        self._view: PistiView | None = None   # the view of the decision under way, and
+        self._known: Known | None = None      # what every sample of it shares
 
     def sample(self, view: PistiView, rng: Rng) -> tuple[Sim, float]:
-        unseen = view.unseen()
+        if view is not self._view:
+            self._view, self._known = view, Known(view)
+        known = self._known
+        unseen = known.unseen[:]
         rng.shuffle(unseen)
-        hands = deal_hands(view, unseen)
+        hands = deal_hands(view, unseen, known.avoid)
         hidden_cards = [unseen.pop() for _ in range(3 - len(view.opening_known))]
         assert len(unseen) == view.stock_size, "the view and the sample disagree"
         sim = Sim.__new__(Sim)
@@ -272,27 +340,23 @@ class PistiModel:
         sim.hands = hands
         sim.stock = unseen
         sim.captured = list(view.captured_counts)
-        sim.points = [view.known_points(s) for s in range(side_count(view.players))]
+        sim.points = known.points[:]
         hidden_points = sum(POINTS[c] for c in hidden_cards)
         sim.pile_size = view.pile_size
-        sim.pile_points = sum(POINTS[c] for c in view.pile_up)
+        sim.pile_points = known.pile_points
         if view.pile_hidden:
-            sim.pile_points += hidden_points + sum(POINTS[c] for c in view.opening_known)
+            sim.pile_points += hidden_points
         elif view.hidden_holder is not None:
             sim.points[view.hidden_holder] += hidden_points
-        sim.top = view.pile_up[-1][0] if view.pile_up else None
+        sim.top = known.top
         sim.last_capturer = view.last_capturer
-        sim.in_hands = sum(view.hand_sizes)
-        sim.left = sim.in_hands + view.stock_size
+        sim.in_hands = known.in_hands
+        sim.left = known.in_hands + view.stock_size
         sim.rounds_left = self.horizon or HORIZON[view.players]
-        seen = dict.fromkeys(RANK_NAME, 0)
-        for card in view.seen():
-            seen[card[0]] += 1
-        for card in view.hand:
-            seen[card[0]] -= 1
-        sim.seen = seen
-        sim.n_seen = sum(seen.values())
-        weight = likelihood(view, hands, self.temperature) if self.temperature else 1.0
+        sim.seen = known.seen.copy()
+        sim.n_seen = known.n_seen
+        sim.me = known.side
+        weight = likelihood(view, hands, self.temperature, known.plays, known.memo) if self.temperature else 1.0
         return sim, weight
 
     def budget(self, view: PistiView, samples: int) -> int:
@@ -310,7 +374,8 @@ class PistiModel:
 
     def playout(self, state: Sim, rng: Rng) -> list[float]:
         while state.turn >= 0:
-            state.play(state.club())
+            seat = state.turn
+            state.play(state.club(SEEING and (seat % 2 if state.players == 4 else seat) == state.me))
         return state.value()
 
     def utility(self, scores: list[float], view: PistiView) -> float:
@@ -321,8 +386,10 @@ class PistiModel:
         return scores[mine] - sum(others) / len(others)
 
 
-def PistiHard(samples: int = SAMPLES, horizon: int | None = None, prior_weight: float = PRIOR_WEIGHT,
-              temperature: float = TEMPERATURE) -> SamplingSearch:
-    """The Hard level: the search, with the Normal player's judgement as a prior."""
-    return SamplingSearch(PistiModel(horizon, temperature), samples, level="hard",
-                          prior=PistiNormal().score, prior_weight=prior_weight)
+def PistiHard(samples: int | None = None, horizon: int | None = None, prior_weight: float | None = None,
+              temperature: float | None = None) -> SamplingSearch:
+    """The Hard level: the search, with the Normal player's judgement as a prior
+    (``None``: this module's setting)."""
+    return SamplingSearch(PistiModel(horizon, TEMPERATURE if temperature is None else temperature),
+                          SAMPLES if samples is None else samples, level="hard", prior=PistiNormal().score,
+                          prior_weight=PRIOR_WEIGHT if prior_weight is None else prior_weight)

@@ -125,3 +125,27 @@ def test_hard_with_three_players_counts_the_mean_of_the_others_and_plays_whole_d
     assert model.utility([10.0, 4.0, 4.0], view) == pytest.approx(6.0)
     for players, hands in HORIZON.items():        # the deal's hands after the four opening cards
         assert hands * 4 * players == 48
+
+
+def test_the_inference_explains_normal_players_exactly():
+    # The others' plays are weighed with Normal's judgement as each of them saw the table:
+    # against Normal players the true hands are never ruled out, even at a tiny temperature.
+    from cardems.pisti.normal import PistiNormal
+
+    normal = PistiNormal()
+    for players in (2, 3, 4):
+        for seed in range(3):
+            game = Pisti.new({"players": players}, seed=seed)
+            while not game.is_over():
+                if game.to_move == 0:
+                    view = game.view(0)
+                    assert likelihood(view, [list(h) for h in game.hands], 0.001) > 1e-4
+                game.play(bot_move(game, normal, game.to_move))
+
+
+def test_a_playout_player_who_sees_the_next_hand_keeps_its_discard_from_it():
+    # Seat 0 holds two 8s: by the odds an 8 is its safest discard, but seat 1 holds the third.
+    game = Pisti.new(deck=arranged("2S 3S 4S 5S", "AH 8C 8D 3H", "KC 7D 8H 9H"))
+    sim = true_sim(game)
+    assert sim.club()[0] == "8"
+    assert sim.club(seeing=True)[0] != "8"
