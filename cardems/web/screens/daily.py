@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import re
 from typing import Any
 
 from pyscript import window
@@ -23,6 +24,7 @@ from cardems.web import dom, markup, sound
 from cardems.web.route import Route
 from cardems.web.screens import record, store, stored
 
+NUMBERS = re.compile(r"([0-9][0-9–-]*)")
 PLAYED_DAYS = 40   # how many days' deals are remembered as played, per game
 
 
@@ -130,9 +132,17 @@ def game_over(app: Any, table: Any) -> str:
         copy(app, text)
     return (f'<section class="share" aria-labelledby="share-title"><h3 id="share-title">'
             f'{markup.esc(app.t("daily.share.heading"))}</h3>'
-            f'<pre id="share-text" class="share-text" dir="auto" tabindex="0">{markup.esc(text)}</pre>'
+            f'<pre id="share-text" class="share-text" dir="auto" tabindex="0">{shown(text)}</pre>'
             + markup.button("share-copy", app.t("daily.share.copy"))
             + '<p id="share-status" class="share-status" role="status"></p></section>')
+
+
+def shown(text: str) -> str:
+    """The share text as HTML: its dates and scores kept left to right (in Arabic or
+    Persian "2026-12-01" would read "01-12-2026", and a score "182–22" the other way
+    round); the copied text stays plain."""
+    parts = NUMBERS.split(text)     # text, number, text, number, ..., text
+    return "".join(markup.ltr(part) if i % 2 else markup.esc(part) for i, part in enumerate(parts))
 
 
 def copy(app: Any, text: str) -> None:
