@@ -7,7 +7,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from cardems.web.card_art import BLACK, RED, back_svg, card_svg, joker_svg
+from cardems.web.card_art import (BLACK, RED, SHEET_ID, back_svg, back_use, card_svg, card_use, joker_svg,
+                                 sheet_svg)
 
 SVG = "{http://www.w3.org/2000/svg}"
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -116,3 +117,23 @@ def test_results_are_cached() -> None:
 def test_unknown_codes_raise_value_error(bad: object) -> None:
     with pytest.raises(ValueError):
         card_svg(bad)  # type: ignore[arg-type]
+
+
+def test_the_sheet_holds_every_drawing_once_and_each_use_points_into_it() -> None:
+    sheet = parse(sheet_svg())
+    assert sheet.get("aria-hidden") == "true" and sheet.get("width") == "0"
+    symbols = {s.get("id"): s for s in sheet.iter(SVG + "symbol")}
+    assert len(symbols) == len(ALL_CODES) + 2       # the faces, the joker and the back
+    ids = [el.get("id") for el in sheet.iter() if el.get("id")]
+    assert sorted(ids) == sorted([SHEET_ID, *symbols]), "the sheet's ids are its own and its symbols'"
+    for code, whole in [(c, card_svg(c)) for c in ALL_CODES + ["X"]] + [("back", back_svg())]:
+        use = parse(back_use() if code == "back" else card_use(code))
+        (link,) = [el for el in use.iter() if el.tag == SVG + "use"]
+        symbol = symbols[link.get("href").lstrip("#")]
+        assert use.get("data-art") == parse(whole).get("data-art")
+        assert use.get("viewBox") == symbol.get("viewBox") == "0 0 250 350"
+        # the symbol draws exactly what the whole picture draws
+        assert [ET.tostring(el) for el in symbol] == [ET.tostring(el) for el in parse(whole)]
+    assert card_use("10h") == card_use("10H") and card_use("x") == card_use("X")
+    with pytest.raises(ValueError):
+        card_use("1Z")

@@ -9,6 +9,9 @@ CPython as well as under Pyodide. Every card is a complete ``<svg>`` with a
 The markup contains **no ``id`` attributes** at all: suit shapes are inline
 paths and the back's lattice is drawn with paths rather than a ``<pattern>``,
 so any number of cards and backs can share one document without collisions.
+The tables draw each picture once, in a hidden sheet of ``<symbol>``s
+(:func:`sheet_svg`, whose ids are ``art-<label>``), and show it with a ``<use>``
+(:func:`card_use`, :func:`back_use`).
 Suits are drawn as paths, never as the ♠♥♦♣ glyphs, whose shapes differ from
 phone to phone; text is used only for the ranks and court letters.
 
@@ -22,7 +25,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-__all__ = ["card_svg", "back_svg", "joker_svg", "RED", "BLACK"]
+__all__ = ["card_svg", "back_svg", "joker_svg", "sheet_svg", "card_use", "back_use", "RED", "BLACK"]
 
 W, H = 250, 350
 CX, CY = W / 2, H / 2
@@ -208,14 +211,10 @@ def _parse(code: str) -> tuple[str, str]:
     return rank, suit
 
 
-@lru_cache(maxsize=None)
-def card_svg(code: str) -> str:
-    """The face of the card ``code`` (``AS``, ``10D``, ``JH``; ``X`` for the joker).
-
-    Raises :class:`ValueError` for anything that is not a card code.
-    """
+def _card_body(code: str) -> tuple[str, str]:
+    """The drawing of the card ``code`` inside its ``<svg>``, and its label (``7H``, ``X``)."""
     if isinstance(code, str) and code.strip().upper() == "X":
-        return joker_svg()
+        return _joker_body(), "X"
     rank, suit = _parse(code)
     colour = RED if suit in "HD" else BLACK
     if rank == "A":
@@ -224,8 +223,16 @@ def card_svg(code: str) -> str:
         centre = _court(rank, suit, colour)
     else:
         centre = _pips(int(rank), suit, colour)
-    body = _face() + centre + _both_corners(_corner(rank, suit, colour))
-    return _svg(body, rank + suit)
+    return _face() + centre + _both_corners(_corner(rank, suit, colour)), rank + suit
+
+
+@lru_cache(maxsize=None)
+def card_svg(code: str) -> str:
+    """The face of the card ``code`` (``AS``, ``10D``, ``JH``; ``X`` for the joker).
+
+    Raises :class:`ValueError` for anything that is not a card code.
+    """
+    return _svg(*_card_body(code))
 
 
 def _lattice(x0: float, y0: float, x1: float, y1: float, step: float) -> str:
@@ -251,6 +258,10 @@ def _lattice(x0: float, y0: float, x1: float, y1: float, step: float) -> str:
 @lru_cache(maxsize=None)
 def back_svg() -> str:
     """The back of a card: a dark red lattice inside a white border. No ids."""
+    return _svg(_back_body(), "back")
+
+
+def _back_body() -> str:
     ink, line = "#8e1b2c", "#e9b8bf"
     x0, y0, x1, y1 = 22, 22, 228, 328
     body = (
@@ -269,12 +280,16 @@ def back_svg() -> str:
         ' stroke-width="1.5"/>'
         + _suit("S", 125, 175, 0.36, line, "mark")
     )
-    return _svg(body, "back")
+    return body
 
 
 @lru_cache(maxsize=None)
 def joker_svg() -> str:
     """The joker: JOKER down the corners and a jester's cap in the middle."""
+    return _svg(_joker_body(), "X")
+
+
+def _joker_body() -> str:
     blue = "#1d3f8f"
     letters = "".join(
         f'<text x="24" y="{40 + i * 30}" text-anchor="middle">{ch}</text>'
@@ -303,5 +318,42 @@ def joker_svg() -> str:
         + f'<text x="125" y="270" text-anchor="middle" font-family="{FONT}" font-size="34"'
         f' font-weight="bold" fill="{blue}" letter-spacing="3">JOKER</text>'
     )
-    body = _face() + cap + _both_corners(corner)
-    return _svg(body, "X")
+    return _face() + cap + _both_corners(corner)
+
+
+# ---------------------------------------------------------------- drawn once, used often
+# A table shows the same few dozen pictures again and again: the page holds each
+# drawing once, as a <symbol> of one hidden sheet (:func:`sheet_svg`), and a card
+# shows it with a <use> (:func:`card_use`) of some 200 characters instead of a few
+# thousand to parse at every redraw. The sheet's ids are the only ids of the art.
+
+SHEET_ID = "card-art-sheet"
+
+
+def art_id(label: str) -> str:
+    """The id of a drawing's <symbol> in the sheet (``art-7H``, ``art-back``, ``art-X``)."""
+    return f"art-{label}"
+
+
+@lru_cache(maxsize=None)
+def sheet_svg() -> str:
+    """Every drawing (52 faces, the joker, the back) as the <symbol>s of one hidden <svg>."""
+    codes = [rank + suit for suit in _SUITS for rank in _RANKS] + ["X"]
+    drawings = [_card_body(code) for code in codes] + [(_back_body(), "back")]
+    symbols = "".join(f'<symbol id="{art_id(label)}" viewBox="0 0 {W} {H}">{body}</symbol>'
+                      for body, label in drawings)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" id="{SHEET_ID}" class="art-sheet" width="0" height="0"'
+            f' aria-hidden="true" focusable="false">{symbols}</svg>')
+
+
+@lru_cache(maxsize=None)
+def card_use(code: str) -> str:
+    """The face of ``code`` drawn from the sheet (:func:`sheet_svg` must be in the page)."""
+    label = _card_body(code)[1]
+    return _svg(f'<use href="#{art_id(label)}"/>', label)
+
+
+@lru_cache(maxsize=None)
+def back_use() -> str:
+    """The back drawn from the sheet."""
+    return _svg(f'<use href="#{art_id("back")}"/>', "back")

@@ -68,6 +68,13 @@ def morph(name: str, html: str) -> None:
         api.morph(node, html)
 
 
+def ensure_sheet(sheet_id: str, markup: str) -> None:
+    """Put the drawings' sheet (``markup``, an element with id ``sheet_id``) at the
+    start of the body, once: the cards of every region use its symbols."""
+    if by_id(sheet_id) is None:
+        document.body.insertAdjacentHTML("afterbegin", markup)
+
+
 def regions(names: tuple[str, ...]) -> Any:
     return to_js([by_id(name) for name in names])
 

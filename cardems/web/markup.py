@@ -15,7 +15,7 @@ from html import escape
 from typing import Iterable, Sequence
 
 from cardems.cards import SUIT_SYMBOLS
-from cardems.web.card_art import back_svg, card_svg
+from cardems.web.card_art import back_use, card_use
 
 # The keyboard shortcuts of the frequent controls (by ``data-action``): the button says
 # its key in ``aria-keyshortcuts``, static/js/table.js presses it, the help lists it.
@@ -50,7 +50,7 @@ def face(code: str, label: str, *, classes: str = "", style: str | None = None, 
     ident = card_id(code) if key == "" else key
     attrs = _attrs({"id": ident, "class": f"card face {classes}".strip(), "data-card": code,
                     "style": style, "role": "img", "aria-label": label, **(extra or {})})
-    return f"<div{attrs}>{card_svg(code)}{inner}</div>"
+    return f"<div{attrs}>{card_use(code)}{inner}</div>"
 
 
 def back(*, classes: str = "", style: str | None = None, key: str | None = None, label: str | None = None,
@@ -58,7 +58,7 @@ def back(*, classes: str = "", style: str | None = None, key: str | None = None,
     """A face-down card: nothing in it says what it is."""
     attrs = _attrs({"id": key, "class": f"card back {classes}".strip(), "data-card": "back", "style": style,
                     "role": "img" if label else None, "aria-label": label, **(extra or {})})
-    return f"<div{attrs}>{back_svg()}</div>"
+    return f"<div{attrs}>{back_use()}</div>"
 
 
 def _cls(base: str, extra: str) -> str:
@@ -69,7 +69,7 @@ def back_button(action: str, label: str, *, classes: str = "", extra: dict[str, 
     """A face-down card the human may choose (it stays ``data-card="back"``)."""
     attrs = _attrs({"type": "button", "class": _cls("card back", classes), "data-action": action,
                     "data-card": "back", "aria-label": label, **(extra or {})})
-    return f"<button{attrs}>{back_svg()}</button>"
+    return f"<button{attrs}>{back_use()}</button>"
 
 
 def slot(classes: str = "") -> str:
@@ -88,7 +88,7 @@ def card_button(code: str, label: str, *, playable: bool, classes: str = "", sty
                     "style": style, "aria-disabled": None if playable else "true",
                     "data-why": None if playable else why,
                     "aria-description": None if playable else why, **(extra or {})})
-    return f"<button{attrs}>{card_svg(code)}{name(label)}{inner}</button>"
+    return f"<button{attrs}>{card_use(code)}{name(label)}{inner}</button>"
 
 
 def name(label: str) -> str:
@@ -102,7 +102,7 @@ def name(label: str) -> str:
 def mini(code: str, label: str, classes: str = "") -> str:
     """A small face-up card (results, the last battle, picks): no id, it does not travel."""
     return (f'<span class="{_cls("mini card face", classes)}" data-card="{esc(code)}" role="img" '
-            f'aria-label="{esc(label)}">{card_svg(code)}</span>')
+            f'aria-label="{esc(label)}">{card_use(code)}</span>')
 
 
 def mini_row(codes: Iterable[str], label_of, classes: str = "mini-row") -> str:

@@ -43,11 +43,14 @@ class Listener(Protocol):
     def on_phase(self, phase: str) -> None:
         """The phase changed (or the hint did): redraw the controls and the status."""
 
-    async def on_move(self, seat: int, move: str, events: list[Event], started: float | None,
-                      quiet: bool = False) -> None:
-        """A move was played and saved: show it (and wait for its animation, if any).
-        ``quiet``: the rest of the game is being finished at once; log it, redraw now
-        and then, never wait."""
+    def show_move(self, seat: int, move: str, events: list[Event], started: float | None,
+                  quiet: bool = False) -> None:
+        """A move was played and saved: draw it now (a human's move within the input
+        that made it: ``started`` is that input's time). ``quiet``: the rest of the game
+        is being finished at once; log it, redraw now and then."""
+
+    async def after_shown(self, seat: int, move: str, events: list[Event]) -> None:
+        """After a move is drawn (not when quiet): a banner, a pause to let it be seen."""
 
     def on_round_end(self, final: bool) -> None:
         """A round, deal or the whole game ended: show its result."""
@@ -193,11 +196,12 @@ class Session:
             return False
         self._set_phase("busy")
         events = self._commit(move)
-        self._spawn(self._show_human_move(move, events, started))
+        self.listener.show_move(self.human, move, events, started, False)
+        self._spawn(self._after_human_move(move, events))
         return True
 
-    async def _show_human_move(self, move: str, events: list[Event], started: float | None) -> None:
-        await self.listener.on_move(self.human, move, events, started, False)
+    async def _after_human_move(self, move: str, events: list[Event]) -> None:
+        await self.listener.after_shown(self.human, move, events)
         if self.alive:
             self._after_move()
 
@@ -300,7 +304,10 @@ class Session:
                     self.listener.on_thought("ai", started)
                 text = move if isinstance(move, str) else self.game.format_move(move)
                 events = self._commit(text)
-                await self.listener.on_move(seat, text, events, None, self.finishing)
+                quiet = self.finishing
+                self.listener.show_move(seat, text, events, None, quiet)
+                if not quiet:
+                    await self.listener.after_shown(seat, text, events)
                 if self._round_ended():
                     break
                 if self.clock.now() - breath >= 2 * SLICE_MS:  # finishing never sleeps otherwise

@@ -28,7 +28,7 @@ import re
 from typing import Any, ClassVar
 
 from cardems.game import Event, Game
-from cardems.web import dom, markup, sound
+from cardems.web import card_art, dom, markup, sound
 from cardems.web.route import Route
 from cardems.web.session import Clock, HintSource, Session
 
@@ -69,6 +69,7 @@ class Table:
         self._lines = 0
         self._moving = False             # a human move is being shown: its render comes with it
         self._drawn = 0.0
+        self._regions: dict[str, str] = {}   # each region's markup as last morphed into the page
         self._hand_told = set(self.own_cards()) if game.moves else set()   # the human's cards told of
         self._result_told = False                 # the log told this round's result
         self.session = Session(game, route.level, CLOCK, self, save=lambda g: app.save(route, g),
@@ -199,6 +200,7 @@ class Table:
     # ------------------------------------------------------------ life cycle
     def mount(self) -> None:
         dom.by_id("table").hidden = False
+        dom.ensure_sheet(card_art.SHEET_ID, card_art.sheet_svg())
         if not self.game.moves:
             self.log_events(getattr(self.game, "start_events", []))
         self.render()
@@ -254,9 +256,10 @@ class Table:
         """Play the human's ``move`` if it is legal now; ignored otherwise
         (out of turn, during the computer's pause, a double click)."""
         self._moving = True
-        played = self.session.play(move, started)
-        self._moving = played
-        return played
+        try:
+            return self.session.play(move, started)
+        finally:
+            self._moving = False
 
     # ------------------------------------------------------------ what the session tells
     def on_phase(self, phase: str) -> None:
@@ -282,8 +285,8 @@ class Table:
             found += [self.sounds[k] for k in keys if k in self.sounds][:1]
         return min(found, key=sound.rank, default=None)
 
-    async def on_move(self, seat: int, move: str, events: list[Event], started: float | None,
-                      quiet: bool = False) -> None:
+    def show_move(self, seat: int, move: str, events: list[Event], started: float | None,
+                  quiet: bool = False) -> None:
         if not self.alive:
             return
         self.log_events(events)
@@ -294,12 +297,10 @@ class Table:
                 self.render()
             return
         before = dom.snapshot(TRAVELLING) if self.travel_ms else None
-        self._moving = False
         self.render()
         if started is not None:
             dom.measure("cardems:move", started)
         dom.travel(TRAVELLING, before, self.travel_hints(seat, move, events), self.travel_ms)
-        await self.after_shown(seat, move, events)
 
     @property
     def travel_ms(self) -> int:
@@ -345,12 +346,14 @@ class Table:
         status = dom.by_id("status")
         if status is not None and text:
             status.textContent = text
+            self._regions.clear()      # the next redraw puts the status back
 
     def celebrate(self, word: str, detail: str = "") -> None:
         """A big word across the felt (``#banner`` in the felt, if the table has one)."""
         banner = dom.by_id("banner")
         if banner is None:
             return
+        self._regions.clear()          # the next redraw clears the banner, as ever
         banner.innerHTML = (f'<span class="banner-word">{dom.esc(word)}</span>'
                             + (f'<span class="banner-who">{dom.esc(detail)}</span>' if detail else ""))
         banner.classList.remove("show")
@@ -364,15 +367,21 @@ class Table:
         self._drawn = dom.now()
         dom.ROOT.classList.toggle("instant", self.speed == "instant")
         kept = dom.keep_focus("table")
-        dom.morph("table-bar", self.render_bar())
-        dom.morph("scoreline", self.render_scoreline())
+        self.morph("table-bar", self.render_bar())
+        self.morph("scoreline", self.render_scoreline())
         felt = dom.by_id("felt")
         if felt is not None:
             felt.setAttribute("data-game", self.game_name)
             felt.setAttribute("data-players", str(self.seats))
-            dom.morph("felt", self.render_felt())
-        dom.morph("log", markup.log_lines(self.log))
+            self.morph("felt", self.render_felt())
+        self.morph("log", markup.log_lines(self.log))
         dom.restore_focus("table", kept)
+
+    def morph(self, region: str, html: str) -> None:
+        """Bring ``region`` to ``html``, unless it already shows exactly that."""
+        if self._regions.get(region) != html:
+            dom.morph(region, html)
+            self._regions[region] = html
 
     def render_bar(self) -> str:
         t = self.t

@@ -128,8 +128,24 @@ function playableIn(root, group) {
   return node ? Array.from(node.querySelectorAll("button")).filter((b) => usable(b) && b.getAttribute("aria-disabled") !== "true") : [];
 }
 
+// Focus goes back before the next frame is drawn, not at once: which buttons can take
+// it depends on style and layout, and asking for them here, right after a morph, would
+// make the browser lay the page out twice (now, and again for the frame).
+let pendingFocus = [];
+
 function restoreFocus(root, kept) {
-  if (!kept) return false;
+  if (!kept) return;
+  pendingFocus.push([root, kept]);
+  if (pendingFocus.length === 1) requestAnimationFrame(restorePending);
+}
+
+function restorePending() {
+  const work = pendingFocus;
+  pendingFocus = [];
+  for (const [root, kept] of work) restoreNow(root, kept);
+}
+
+function restoreNow(root, kept) {
   const active = document.activeElement;
   if (kept.parked) {
     const members = playableIn(root, kept.group);

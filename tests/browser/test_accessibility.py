@@ -144,6 +144,11 @@ TARGET = """sel => {
 }"""
 
 
+def next_frame(page) -> None:
+    """Wait until the page has drawn its next frame."""
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => done()))")
+
+
 def is_target(focus: dict | None, target: dict) -> bool:
     return bool(focus) and focus["card"] == target["card"] and focus["action"] == target["action"] \
         and (focus["card"] is None or focus["card"] != "back" or focus["action"] == target["action"])
@@ -195,6 +200,7 @@ def test_a_whole_game_by_keyboard_alone_never_drops_the_focus(player, game):
             "n => performance.getEntriesByName('cardems:move').length > n"
             " || document.documentElement.dataset.cardems !== 'ready'"
             " || document.querySelector('#felt [data-action^=suit-]:not([disabled])')", arg=before)
+        next_frame(page)     # focus comes back before the next frame is drawn
         assert page.evaluate(FOCUS) is not None, f"focus fell to <body> after move {len(presses)}"
     else:
         raise AssertionError("the game did not end")
@@ -274,9 +280,10 @@ SMALL = """() => [...document.querySelectorAll('button, a[href], select, input, 
   .filter(([, w, h]) => w < 24 || h < 24)"""
 
 COVERED = """() => [...document.querySelectorAll('.hand.mine button[data-card]')].filter(card => {
-  const rank = card.querySelector('svg text[font-size="56"]');     // the corner index, not a court's big letter
-  const r = rank.getBoundingClientRect();
-  const points = [[r.left + r.width * .3, r.top + r.height * .5], [r.left + r.width * .7, r.top + r.height * .5]];
+  // the corner index: the rank's glyph, centred at x 29 between y 18 and 56 of the 250 x 350 drawing
+  const m = card.querySelector('svg').getScreenCTM();     // the drawing's units to the screen, turned with the fan
+  const at = (x, y) => { const p = new DOMPoint(x, y).matrixTransform(m); return [p.x, p.y]; };
+  const points = [at(24, 37), at(34, 37)];
   return points.some(([x, y]) => { const hit = document.elementFromPoint(x, y); return !hit || hit.closest('button') !== card; });
 }).map(card => card.dataset.card)"""
 

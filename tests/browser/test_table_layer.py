@@ -75,6 +75,7 @@ def test_keyboard_focus_is_never_on_body_after_a_human_move(player, route):
             page.keyboard.press("Enter")
             wait_for_move(page, before)
         moves += 1
+        page.evaluate("() => new Promise(done => requestAnimationFrame(() => done()))")  # focus comes back before the next frame
         active = page.evaluate("document.activeElement && document.activeElement.tagName")
         assert active not in (None, "BODY"), f"focus fell to <body> after move {moves}"
     assert moves >= 3

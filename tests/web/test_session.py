@@ -69,9 +69,13 @@ class Recorder:
     def on_phase(self, phase: str) -> None:
         self.phases.append(phase)
 
-    async def on_move(self, seat, move, events, started, quiet=False) -> None:
+    def show_move(self, seat, move, events, started, quiet=False) -> None:
         assert events, "every move has events to show"
         self.moves.append((seat, move, quiet))
+
+    async def after_shown(self, seat, move, events) -> None:
+        assert self.moves[-1][:2] == (seat, move), "a move is drawn before what follows it"
+        assert not self.moves[-1][2], "a quiet move has nothing after it"
 
     def on_round_end(self, final: bool) -> None:
         self.results.append(final)
@@ -272,7 +276,7 @@ def test_a_slow_bot_thinks_in_slices_and_yields():
 
 def test_illegal_and_out_of_turn_input_changes_nothing():
     game = game_class("pisti").new({}, seed=1)
-    session, _ = new_session(game)
+    session, seen = new_session(game)
 
     async def main():
         session.start()
@@ -281,7 +285,9 @@ def test_illegal_and_out_of_turn_input_changes_nothing():
         hand = session.legal_texts()
         assert not session.play("ZZ")
         assert not session.play(next(c for c in ("AS", "2C", "3D", "4H", "5S") if c not in hand))
+        assert not seen.moves
         assert session.play(hand[0])
+        assert seen.moves == [(0, hand[0], False)], "the move is drawn within the input that made it"
         assert not session.play(hand[1])      # a double click while the move is shown
         session.close()
 

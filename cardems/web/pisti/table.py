@@ -61,8 +61,8 @@ class PistiTable(Table):
                     hints["to"][markup.card_id(card)] = f"#seat-{taker}"
         return hints
 
-    async def on_move(self, seat: int, move: str, events: list[Event], started: float | None,
-                      quiet: bool = False) -> None:
+    def show_move(self, seat: int, move: str, events: list[Event], started: float | None,
+                  quiet: bool = False) -> None:
         took = next((e for e in events if e.kind in ("capture", "sweep")), None)
         if took is not None and took.kind == "capture" and self.pause and not quiet \
                 and self.view.rounds_done == self.session.shown_rounds:
@@ -70,7 +70,7 @@ class PistiTable(Table):
             before = self.flash_view
             self.flash = {"pile": before["pile"] + (move,), "hidden": before["hidden"],
                           "size": before["size"] + 1, "seat": seat, "taken": before["pile"] + (move,)}
-        await super().on_move(seat, move, events, started, quiet)
+        super().show_move(seat, move, events, started, quiet)
 
     async def after_shown(self, seat: int, move: str, events: list[Event]) -> None:
         pisti = next((e for e in events if e.kind == "capture" and e.info.get("pisti")), None)
