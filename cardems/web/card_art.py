@@ -349,7 +349,7 @@ def sheet_svg() -> str:
 @lru_cache(maxsize=None)
 def card_use(code: str) -> str:
     """The face of ``code`` drawn from the sheet (:func:`sheet_svg` must be in the page)."""
-    label = _card_body(code)[1]
+    label = "X" if isinstance(code, str) and code.strip().upper() == "X" else "".join(_parse(code))
     return _svg(f'<use href="#{art_id(label)}"/>', label)
 
 
