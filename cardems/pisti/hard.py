@@ -28,7 +28,7 @@ from cardems.rng import Rng
 from cardems.search import SamplingSearch
 
 POINTS = {card: card_points(card) for card in FULL_DECK}
-SAMPLES = 72
+SAMPLES = 64
 SAMPLES_4P = 64      # with 4 players each sample costs more (think time p95 in Pyodide)
 HORIZON = {2: 6, 3: 4, 4: 3}   # by players: playouts stop after this many hands (the current one
                                # first): the hands of a whole deal, so playouts score it to its end
