@@ -12,7 +12,8 @@ A side's worth is its score minus the mean of the other sides' (with 3 players,
 hurting either counts). The playout keeps only what play and scoring need (pile
 size, top rank, points); tests check it scores deals exactly as
 :class:`cardems.pisti.rules.Pisti` does. At the end of a deal, winning it is worth
-a bonus beyond the points.
+a bonus beyond the points. The number of sampled deals grows as the deal goes on and
+a sample's playouts get shorter (:meth:`PistiModel.budget`).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from cardems.search import SamplingSearch
 
 POINTS = {card: card_points(card) for card in FULL_DECK}
 SAMPLES = 64
-SAMPLES_4P = 64      # with 4 players each sample costs more (think time p95 in Pyodide)
+SAMPLES_4P = 64      # at most this many with 4 players (think time p95 in Pyodide)
 HORIZON = {2: 6, 3: 4, 4: 3}   # by players: playouts stop after this many hands (the current one
                                # first): the hands of a whole deal, so playouts score it to its end
 TEMPERATURE = 0.15   # of the softmax by which the others are assumed to choose (0: no inference)
@@ -365,9 +366,9 @@ class PistiModel:
         return sim, weight
 
     def budget(self, view: PistiView, samples: int) -> int:
-        """Fewer samples with 4 players; more where a sample costs less work than at the
-        deal's first decision (a playout per card in hand, as long as the cards left):
-        the longest decisions stay as long, the others spend what they save."""
+        """At most :data:`SAMPLES_4P` with 4 players; more where a sample costs less work
+        than at the deal's first decision (a playout per card in hand, as long as the
+        cards left): the longest decisions stay as long, the others spend what they save."""
         if view.players == 4:
             samples = min(samples, SAMPLES_4P)
         if not WORK_SCALED:
