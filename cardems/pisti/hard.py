@@ -12,7 +12,8 @@ A side's worth is its score minus the mean of the other sides' (with 3 players,
 hurting either counts). The playout keeps only what play and scoring need (pile
 size, top rank, points); tests check it scores deals exactly as
 :class:`cardems.pisti.rules.Pisti` does. At the end of a deal, winning it is worth
-a bonus beyond the points.
+a bonus beyond the points. The number of sampled deals grows as the deal goes on and
+a sample's playouts get shorter (:meth:`PistiModel.budget`).
 """
 
 from __future__ import annotations
@@ -29,12 +30,15 @@ from cardems.search import SamplingSearch
 
 POINTS = {card: card_points(card) for card in FULL_DECK}
 SAMPLES = 64
-SAMPLES_4P = 48      # with 4 players each sample costs more (think time p95 in Pyodide)
+SAMPLES_4P = 64      # at most this many with 4 players (think time p95 in Pyodide)
 HORIZON = {2: 6, 3: 4, 4: 3}   # by players: playouts stop after this many hands (the current one
                                # first): the hands of a whole deal, so playouts score it to its end
 TEMPERATURE = 0.15   # of the softmax by which the others are assumed to choose (0: no inference)
 PRIOR_WEIGHT = 1.0   # how much the Normal player's judgement counts beside the search
-LAST_HAND_FACTOR = 2  # samples are multiplied by this in the deal's last hand
+WORK_SCALED = True   # samples scaled by the work a sample costs (see :meth:`PistiModel.budget`)
+MAX_FACTOR = 3.0     # at most this many times the samples of the deal's first decision
+WORK_SHARE = 0.75    # the work of a decision, as a share of the first decision's, samples scale to
+LAST_HAND_FACTOR = 2  # without WORK_SCALED: samples are multiplied by this in the deal's last hand
 SEEING = True        # in playouts one's side plays as Normal would if it saw the next player's hand
 INFER_PARTNER = False  # with 4 players, weigh deals by the partner's plays too (as Normal's)
 WIN_BONUS = 10.0     # what winning the deal is worth beyond the points, at its end
@@ -128,6 +132,8 @@ class Sim:
         from the cards seen so far and the player's own hand. ``seeing``: the next
         player's hand (of this world) replaces the odds of what it holds."""
         hand = self.hands[self.turn]
+        if len(hand) == 1:
+            return hand[0]
         top, size = self.top, self.pile_size
         seen = self.seen
         nxt = self.hands[(self.turn + 1) % self.players]
@@ -135,11 +141,11 @@ class Sim:
         pile = self.pile_points + size * CARD_WORTH
         remaining = len(self.stock) + self.in_hands
         jack_keep = JACK_KEEP * (1.0 if remaining >= 16 else remaining / 16)
-        if h:
+        shown = [card[0] for card in nxt] if seeing and nxt else None
+        if h and shown is None:
             odds = HOLDS_TABLE[h][52 - self.n_seen - len(hand)]
             ranks = [card[0] for card in hand]
             jacks_live = 4 - seen["J"] - ranks.count("J")
-        shown = [card[0] for card in nxt] if seeing and nxt else None
         best, best_score = hand[0], -1e9
         for card in hand:
             rank = card[0]
@@ -360,11 +366,16 @@ class PistiModel:
         return sim, weight
 
     def budget(self, view: PistiView, samples: int) -> int:
-        """More samples in the last hand of a deal: its playouts are short, and every
-        card left decides the last capture. Fewer with 4 players."""
+        """At most :data:`SAMPLES_4P` with 4 players; more where a sample costs less work
+        than at the deal's first decision (a playout per card in hand, as long as the
+        cards left): the longest decisions stay as long, the others spend what they save."""
         if view.players == 4:
             samples = min(samples, SAMPLES_4P)
-        return samples * LAST_HAND_FACTOR if view.stock_size == 0 else samples
+        if not WORK_SCALED:
+            return samples * LAST_HAND_FACTOR if view.stock_size == 0 else samples
+        left = view.stock_size + sum(view.hand_sizes)
+        first = WORK_SHARE * (HAND * (52 - 4)) / (len(view.hand) * left)
+        return int(samples * min(MAX_FACTOR, max(1.0, first)))
 
     def copy(self, state: Sim) -> Sim:
         return state.copy()

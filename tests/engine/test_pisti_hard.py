@@ -149,3 +149,23 @@ def test_a_playout_player_who_sees_the_next_hand_keeps_its_discard_from_it():
     sim = true_sim(game)
     assert sim.club()[0] == "8"
     assert sim.club(seeing=True)[0] != "8"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_later_decisions_spend_on_samples_what_their_shorter_playouts_save(players):
+    # work of a decision ~ samples x candidates x cards left to play: none costs more than the
+    # deal's first, none has fewer samples, and the cheap ones (the last hand) get more
+    from cardems.pisti.hard import HAND, MAX_FACTOR
+
+    model, base = PistiModel(), 40
+    game, normal = Pisti.new({"players": players}, seed=players), make_bot("pisti", "normal")
+    budgets = []
+    while not game.is_over():
+        view = game.view(game.to_move)
+        samples = model.budget(view, base)
+        left = view.stock_size + sum(view.hand_sizes)
+        budgets.append(samples)
+        assert base <= samples <= base * MAX_FACTOR
+        assert samples * len(view.hand) * left <= base * HAND * 48
+        game.play(bot_move(game, normal, game.to_move))
+    assert budgets[0] == base and budgets[-1] == base * MAX_FACTOR
