@@ -13,8 +13,15 @@ for ending lowest.
 The search improves on Normal's own choice: it leaves it only for a move whose gain,
 over the same sampled worlds with the same playout random numbers, is more than
 ``z`` standard errors above zero (:class:`GatedSearch`); moves clearly no better drop
-out early. The budget is a fixed number of sampled worlds, so a decision depends
-only on the view and the seed.
+out early. The budget is a fixed number of sampled worlds (with 4 players, of
+playouts, spent on the moves still in the race), so a decision depends only on the
+view and the seed.
+
+With 4 players Hard starts from a bolder Normal (and plays it in its own playouts):
+it keeps its Jacks, to go out with one, and its high cards until another player is
+down to one card rather than two. Against three Normal players that variant alone
+goes out first about 2 points more often (26.1% against 24.2%, 20,000 rounds) for
+about 1 penalty point a round.
 """
 
 from __future__ import annotations
@@ -44,8 +51,8 @@ MISS = 0.4             # the weight of a deal per move of the others' it does no
 RECENT = 16            # ... among their this many latest moves
 DRAW_RIVALS = False    # whether drawing races a card Normal would play (valued on the true
                        # positions, those deviations lost about 2-11 points a round at 3 players)
-BOLD_PLAYERS: tuple[int, ...] = ()   # with these players Hard plays the bold variant of Normal (:data:`~cardems.pis_yedili.sim.BOLD_DANGER`)
-                       # where the search does not find better, and in its own playouts
+BOLD_PLAYERS: tuple[int, ...] = (4,)   # with these players Hard starts from the bold variant of
+                       # Normal (sim.BOLD_DANGER, sim.BOLD_JACK), and plays it in its own playouts
 WIN_BONUS_BY_PLAYERS = {3: 20.0, 4: 20.0}   # what having the round's (match's) lowest total is worth
 
 
@@ -168,7 +175,8 @@ class PisYediliModel:
         others = [t for s, t in enumerate(totals) if s != view.seat]
         if len(others) == 1:
             return others[0] - mine
-        return sum(others) / len(others) - mine + WIN_BONUS_BY_PLAYERS[view.players] * lowest(totals, view.seat)
+        bonus = WIN_BONUS_BY_PLAYERS[view.players]
+        return sum(others) / len(others) - mine + bonus * lowest(totals, view.seat)
 
 
 class GatedSearch(SamplingSearch):
@@ -229,7 +237,8 @@ class GatedSearch(SamplingSearch):
 
 def baseline(view: PisYediliView) -> str:
     """The bold variant's move (it reads only one's own hand and the others' hand sizes)."""
-    hands = [list(view.hand) if seat == view.seat else [""] * size for seat, size in enumerate(view.hand_sizes)]
+    hands = [list(view.hand) if seat == view.seat else [""] * size
+             for seat, size in enumerate(view.hand_sizes)]
     return position(view, hands, [], Rng(0)).choose()
 
 
@@ -267,9 +276,10 @@ class PisYediliHard:
         self.search = GatedSearch(PisYediliModel(tries, miss), samples, z)
 
     def candidates(self, view: PisYediliView, legal: list[str]) -> list[str]:
-        """The moves worth searching, Normal's choice (or the bold variant's) first: a Jack naming a suit its
-        player holds (or the one Normal would name), each once; a draw only if Normal
-        would draw (unless :data:`DRAW_RIVALS`)."""
+        """The moves worth searching, Normal's choice (the bold variant's with
+        :data:`BOLD_PLAYERS`) first: a Jack naming a suit its player holds (or the one
+        Normal would name), each once; a draw only if Normal would draw (unless
+        :data:`DRAW_RIVALS`)."""
         held = {c[-1] for c in view.hand if c[0] != "J"}
         out = [baseline(view) if view.players in BOLD_PLAYERS else self.normal.choose(view, legal, Rng(0))]
         for move in legal:
