@@ -13,8 +13,15 @@ for ending lowest.
 The search improves on Normal's own choice: it leaves it only for a move whose gain,
 over the same sampled worlds with the same playout random numbers, is more than
 ``z`` standard errors above zero (:class:`GatedSearch`); moves clearly no better drop
-out early. The budget is a fixed number of sampled worlds, so a decision depends
-only on the view and the seed.
+out early. The budget is a fixed number of sampled worlds (with 4 players, of
+playouts, spent on the moves still in the race), so a decision depends only on the
+view and the seed.
+
+With 4 players Hard starts from a bolder Normal (and plays it in its own playouts):
+it keeps its Jacks, to go out with one, and its high cards until another player is
+down to one card rather than two. Against three Normal players that variant alone
+goes out first about 2 points more often (26.1% against 24.2%, 20,000 rounds) for
+about 1 penalty point a round.
 """
 
 from __future__ import annotations
@@ -31,6 +38,9 @@ from cardems.search import SamplingSearch, run_steps
 
 SAMPLES = 40           # sampled worlds per decision, at most
 SAMPLES_BY_PLAYERS = {2: 40, 3: 24, 4: 20}   # ... fewer where rounds are longer (think time p95 in Pyodide)
+PLAYOUTS_PER_WORLD = {4: 5}   # with these players the budget is playouts: worlds x this many, spent
+                       # on the moves still in the race (fewer moves left, more worlds) ...
+STRETCH = 2            # ... up to this many times the worlds
 Z_BY_PLAYERS = {2: 1.0, 3: 2.0, 4: 2.0}   # standard errors a move's gain over Normal's choice
                        # must clear (3-4 players: valued on true positions, deviations that clear
                        # 2 gain the most; below that they lose)
@@ -41,7 +51,9 @@ MISS = 0.4             # the weight of a deal per move of the others' it does no
 RECENT = 16            # ... among their this many latest moves
 DRAW_RIVALS = False    # whether drawing races a card Normal would play (valued on the true
                        # positions, those deviations lost about 2-11 points a round at 3 players)
-WIN_BONUS = 20.0       # with 3-4 players: what having the round's (match's) lowest total is worth
+BOLD_PLAYERS: tuple[int, ...] = (4,)   # with these players Hard starts from the bold variant of
+                       # Normal (sim.BOLD_DANGER, sim.BOLD_JACK), and plays it in its own playouts
+WIN_BONUS_BY_PLAYERS = {3: 20.0, 4: 20.0}   # what having the round's (match's) lowest total is worth
 
 
 def deal(pool: list[str], size: int, tells: tuple[Tell, ...]) -> list[str]:
@@ -60,6 +72,34 @@ def deal(pool: list[str], size: int, tells: tuple[Tell, ...]) -> list[str]:
         hand += pool[:-rest - 1:-1]
         del pool[-rest:]
     return hand
+
+
+def position(view: PisYediliView, hands: list[list[str]], stock: list[str], rng: Rng) -> Sim:
+    """The compact round of ``view`` with these hands and stock (taken, not copied); the
+    seat of ``view`` plays bold there with :data:`BOLD_PLAYERS` players."""
+    n = view.players
+    sim = Sim.__new__(Sim)
+    sim.players = n
+    sim.decks = view.decks
+    sim.bounce = view.ten_rule == "bounce"
+    sim.turn = view.to_move if view.to_move is not None else view.seat
+    sim.phase = PHASES[view.phase]
+    sim.hands = hands
+    sim.stock = stock
+    sim.pile = list(view.pile)
+    sim.named = view.named
+    sim.sevens = view.pending // PENALTY_PER_SEVEN
+    sim.drawn = view.drawn
+    sim.stack = list(view.stack)
+    sim.direction = view.direction
+    sim.opened = len(view.opened)
+    sim.totals = list(view.totals)
+    sim.rng = rng
+    sim.out, sim.multiplier, sim.pickers, sim.picks_left = None, 1, [], 0
+    sim.picked = [[] for _ in range(n)]
+    sim.penalties = None
+    sim.bold = view.seat if n in BOLD_PLAYERS else -1
+    return sim
 
 
 class PisYediliModel:
@@ -107,28 +147,7 @@ class PisYediliModel:
                 pick -= w
                 if pick < 0:
                     break
-        n = view.players
-        sim = Sim.__new__(Sim)
-        sim.players = n
-        sim.decks = view.decks
-        sim.bounce = view.ten_rule == "bounce"
-        sim.turn = view.to_move if view.to_move is not None else view.seat
-        sim.phase = PHASES[view.phase]
-        sim.hands = hands
-        sim.stock = unseen
-        sim.pile = list(view.pile)
-        sim.named = view.named
-        sim.sevens = view.pending // PENALTY_PER_SEVEN
-        sim.drawn = view.drawn
-        sim.stack = list(view.stack)
-        sim.direction = view.direction
-        sim.opened = len(view.opened)
-        sim.totals = list(view.totals)
-        sim.rng = Rng(rng.next64())
-        sim.out, sim.multiplier, sim.pickers, sim.picks_left = None, 1, [], 0
-        sim.picked = [[] for _ in range(n)]
-        sim.penalties = None
-        return sim, 1.0
+        return position(view, hands, unseen, Rng(rng.next64())), 1.0
 
     def budget(self, view: PisYediliView, samples: int) -> int:
         """Fewer worlds with more players: each playout is a longer round."""
@@ -144,17 +163,20 @@ class PisYediliModel:
         """Play the round out as Normal; the round's penalties."""
         return [float(p) for p in state.playout()]
 
+    def totals(self, penalties: list[float], view: PisYediliView) -> list[float]:
+        """What decides the game at the round's end: the match totals, or the round's penalties."""
+        return [t + p for t, p in zip(view.totals, penalties)] if view.mode == "match" else penalties
+
     def utility(self, penalties: list[float], view: PisYediliView) -> float:
         """Two players: the other's total minus one's own. More: the mean of the others'
         minus one's own (hurting any of them counts), and a bonus for the lowest."""
-        totals = [t + p for t, p in zip(view.totals, penalties)] if view.mode == "match" else penalties
+        totals = self.totals(penalties, view)
         mine = totals[view.seat]
         others = [t for s, t in enumerate(totals) if s != view.seat]
         if len(others) == 1:
             return others[0] - mine
-        best = min(others)
-        win = 1.0 if mine < best else 0.5 if mine == best else 0.0
-        return sum(others) / len(others) - mine + WIN_BONUS * win
+        bonus = WIN_BONUS_BY_PLAYERS[view.players]
+        return sum(others) / len(others) - mine + bonus * lowest(totals, view.seat)
 
 
 class GatedSearch(SamplingSearch):
@@ -187,7 +209,15 @@ class GatedSearch(SamplingSearch):
         gains: dict[int, list[float]] = {i: [] for i in alive[1:]}
         budget = getattr(model, "budget", None)
         samples = budget(view, self.samples) if budget else self.samples
+        per_world = PLAYOUTS_PER_WORLD.get(view.players)
+        playouts = samples * per_world if per_world else None
+        if playouts:
+            samples *= STRETCH
         for done in range(1, samples + 1):
+            if playouts is not None:
+                if playouts < len(alive):
+                    break
+                playouts -= len(alive)
             world, _weight = model.sample(view, rng)
             playout_seed = rng.next64()
             values: dict[int, float] = {}
@@ -203,6 +233,20 @@ class GatedSearch(SamplingSearch):
                 if len(alive) == 1:
                     break
         return {i: gains[i] for i in alive[1:]}
+
+
+def baseline(view: PisYediliView) -> str:
+    """The bold variant's move (it reads only one's own hand and the others' hand sizes)."""
+    hands = [list(view.hand) if seat == view.seat else [""] * size
+             for seat, size in enumerate(view.hand_sizes)]
+    return position(view, hands, [], Rng(0)).choose()
+
+
+def lowest(totals: list[float], seat: int) -> float:
+    """1 if ``seat`` has the lowest total alone, 1/2 if shared, else 0."""
+    mine = totals[seat]
+    best = min(t for s, t in enumerate(totals) if s != seat)
+    return 1.0 if mine < best else 0.5 if mine == best else 0.0
 
 
 def gate(players: int, z: float | None = None) -> float:
@@ -232,11 +276,12 @@ class PisYediliHard:
         self.search = GatedSearch(PisYediliModel(tries, miss), samples, z)
 
     def candidates(self, view: PisYediliView, legal: list[str]) -> list[str]:
-        """The moves worth searching, Normal's choice first: a Jack naming a suit its
-        player holds (or the one Normal would name), each once; a draw only if Normal
-        would draw (unless :data:`DRAW_RIVALS`)."""
+        """The moves worth searching, Normal's choice (the bold variant's with
+        :data:`BOLD_PLAYERS`) first: a Jack naming a suit its player holds (or the one
+        Normal would name), each once; a draw only if Normal would draw (unless
+        :data:`DRAW_RIVALS`)."""
         held = {c[-1] for c in view.hand if c[0] != "J"}
-        out = [self.normal.choose(view, legal, Rng(0))]
+        out = [baseline(view) if view.players in BOLD_PLAYERS else self.normal.choose(view, legal, Rng(0))]
         for move in legal:
             if move[0] == "J" and move[-1] not in held:
                 move = jack(move, list(view.hand))

@@ -72,6 +72,7 @@ def decisions(view: PisYediliView) -> list[Step]:
             table.named, table.sevens, table.drawn = named, sevens, drawn
             table.stack, table.direction = stack[:], direction
             table.totals = list(view.totals)
+            table.bold = -1                       # the others play as Normal
             steps.append(Decision(seat, move, table))
         if phase == OPENING:
             if move == DRAW:

@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 
 OPENING, PLAY, MUAMELE, OVER = 0, 1, 2, 3
 PHASES = {"opening": OPENING, "play": PLAY, "muamele": MUAMELE, "over": OVER}
+# The bold variant of the Normal player (Hard with 4 players): it sheds its costly cards and its
+# Jacks only when another player is down to this many cards, and keeps a Jack to go out with
+BOLD_DANGER, BOLD_JACK = 1, 1
 CARDS = deck_for(2)
 DECKS = {n: deck_for(n) for n in (2, 3, 4)}
 VALUE = {c: VALUES[c[:-1]] for c in CARDS}          # penalty points of a card
@@ -50,7 +53,7 @@ class Sim:
 
     __slots__ = ("players", "decks", "bounce", "turn", "phase", "hands", "stock", "pile", "named", "sevens",
                  "drawn", "stack", "direction", "opened", "totals", "rng", "out", "multiplier", "pickers",
-                 "picks_left", "picked", "penalties")
+                 "picks_left", "picked", "penalties", "bold")
 
     @classmethod
     def new(cls, players: int, bounce: bool, rng: Rng) -> "Sim":
@@ -80,6 +83,7 @@ class Sim:
         sim.picks_left = 0
         sim.picked = [[] for _ in range(players)]
         sim.penalties = None
+        sim.bold = -1
         return sim
 
     @classmethod
@@ -109,6 +113,7 @@ class Sim:
         sim.picks_left = game.picks_left
         sim.picked = [p[:] for p in game.picked]
         sim.penalties = list(game.rounds[-1].penalties) if game.over else None
+        sim.bold = -1
         return sim
 
     def copy(self) -> "Sim":
@@ -128,6 +133,7 @@ class Sim:
         other.picks_left = self.picks_left
         other.picked = [p[:] for p in self.picked]
         other.penalties = self.penalties
+        other.bold = self.bold
         return other
 
     # ----------------------------------------------------------- the rules
@@ -329,7 +335,8 @@ class Sim:
         return "pick:1"
 
     def choose(self) -> str:
-        """:func:`cardems.pis_yedili.normal.choose` on this position, move for move."""
+        """:func:`cardems.pis_yedili.normal.choose` on this position, move for move; for the
+        :attr:`bold` seat (if any) the bolder variant (:data:`BOLD_DANGER`, :data:`BOLD_JACK`)."""
         seat = self.turn
         hand = self.hands[seat]
         n = len(hand)
@@ -354,11 +361,12 @@ class Sim:
             return PASS if drawn else DRAW
         hands = self.hands
         players = self.players
+        limit, jack_at = (BOLD_DANGER, BOLD_JACK) if seat == self.bold else (DANGER, 2)
         if players == 2:
-            danger = len(hands[1 - seat]) <= DANGER
+            danger = len(hands[1 - seat]) <= limit
         else:
-            danger = any(len(hands[s]) <= DANGER for s in range(players) if s != seat)
-        if jacks and (danger or n <= 2):
+            danger = any(len(hands[s]) <= limit for s in range(players) if s != seat)
+        if jacks and (danger or n <= jack_at):
             return f"{jacks[0]}:{name_suit(hand, jacks[0])}"
         if plain:
             suits = [c[-1] for c in hand]
@@ -370,7 +378,7 @@ class Sim:
                 if r == "7":
                     stack = self.stack
                     hit = stack[-1] if stack else (seat + self.direction) % players
-                    if len(hands[hit]) <= DANGER + 1 or (players > 2 and hit == self.leader(seat)):
+                    if len(hands[hit]) <= limit + 1 or (players > 2 and hit == self.leader(seat)):
                         score += SEVEN_HIT
                     if n > 3 and not danger and sum(1 for c in hand if c[0] == "7") == 1:
                         score -= KEEP_SEVEN

@@ -153,11 +153,58 @@ def test_hard_draws_only_where_normal_would():
 
 
 def test_hard_with_more_players_values_hurting_any_other_and_ending_lowest():
-    from cardems.pis_yedili.hard import WIN_BONUS, PisYediliModel
+    from cardems.pis_yedili.hard import WIN_BONUS_BY_PLAYERS, PisYediliModel
 
     view = PisYedili.new({"players": 3, "mode": "round"}, seed=1).view(0)
     model = PisYediliModel()
     spread = model.utility([10.0, 0.0, 40.0], view)      # someone else went out
     even = model.utility([10.0, 20.0, 20.0], view)       # same mean, I am lowest
-    assert even - spread == pytest.approx(WIN_BONUS)
+    assert even - spread == pytest.approx(WIN_BONUS_BY_PLAYERS[3])
     assert model.utility([10.0, 30.0, 40.0], view) > model.utility([10.0, 20.0, 40.0], view)
+
+
+def test_hard_with_four_players_keeps_its_jack_until_someone_is_down_to_one_card():
+    from cardems.pis_yedili.sim import PLAY, Sim
+
+    sim = Sim.new(4, True, Rng(1))
+    sim.phase, sim.turn, sim.pile, sim.named = PLAY, 0, ["5H"], None
+    sim.hands[0] = ["JH", "2S", "3S", "9S", "4D", "KH"]
+    sim.hands[1] = sim.hands[1][:2]                   # the next player may go out soon
+    assert sim.choose() == "JH:S"                     # Normal sheds its Jack
+    sim.bold = 0
+    assert sim.choose() == "KH"                       # the bold player keeps it
+    sim.hands[1] = sim.hands[1][:1]
+    assert sim.choose() == "JH:S"                     # ... until someone is down to one card
+    sim.hands[1] = sim.hands[2][:5]
+    sim.hands[0] = ["JH", "9H"]
+    assert sim.choose() == "9H"                       # and goes out with the Jack
+    sim.bold = -1
+    assert sim.choose() == "JH:H"
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_hard_with_four_players_spends_a_budget_of_playouts(seed, monkeypatch):
+    from cardems.pis_yedili import hard as hard_module
+
+    game = position(seed, seed, 30, 4)
+    bot = hard_module.PisYediliHard()
+    while not game.is_over():
+        seat = game.to_move
+        view, legal = game.view(seat), game.legal_moves()
+        if view.phase == "play" and len(bot.candidates(view, legal)) > 2:
+            break
+        game.play(bot_move(game, make_bot("pis-yedili", "normal"), seat))
+    assert not game.is_over()
+    played = []
+    playout = hard_module.PisYediliModel.playout
+    monkeypatch.setattr(hard_module.PisYediliModel, "playout",
+                        lambda self, state, rng: played.append(1) or playout(self, state, rng))
+    bot.choose(view, legal, Rng(seed))
+    worlds = hard_module.SAMPLES_BY_PLAYERS[4]
+    budget = worlds * hard_module.PLAYOUTS_PER_WORLD[4]
+    moves = len(bot.candidates(view, legal))
+    assert moves <= len(played) <= budget
+    monkeypatch.setattr(hard_module, "CHECK", 10**9)      # no move drops out: the budget decides
+    played.clear()
+    bot.choose(view, legal, Rng(seed))
+    assert len(played) == min(worlds * hard_module.STRETCH, budget // moves) * moves
