@@ -35,10 +35,8 @@ HORIZON = {2: 6, 3: 4, 4: 3}   # by players: playouts stop after this many hands
                                # first): the hands of a whole deal, so playouts score it to its end
 TEMPERATURE = 0.15   # of the softmax by which the others are assumed to choose (0: no inference)
 PRIOR_WEIGHT = 1.0   # how much the Normal player's judgement counts beside the search
-WORK_SCALED = True   # samples scaled by the work a sample costs (see :meth:`PistiModel.budget`)
 MAX_FACTOR = 3.0     # at most this many times the samples of the deal's first decision
 WORK_SHARE = 0.75    # the work of a decision, as a share of the first decision's, samples scale to
-LAST_HAND_FACTOR = 2  # without WORK_SCALED: samples are multiplied by this in the deal's last hand
 SEEING = True        # in playouts one's side plays as Normal would if it saw the next player's hand
 INFER_PARTNER = False  # with 4 players, weigh deals by the partner's plays too (as Normal's)
 WIN_BONUS = 10.0     # what winning the deal is worth beyond the points, at its end
@@ -371,8 +369,6 @@ class PistiModel:
         cards left): the longest decisions stay as long, the others spend what they save."""
         if view.players == 4:
             samples = min(samples, SAMPLES_4P)
-        if not WORK_SCALED:
-            return samples * LAST_HAND_FACTOR if view.stock_size == 0 else samples
         left = view.stock_size + sum(view.hand_sizes)
         first = WORK_SHARE * (HAND * (52 - 4)) / (len(view.hand) * left)
         return int(samples * min(MAX_FACTOR, max(1.0, first)))

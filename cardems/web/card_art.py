@@ -211,9 +211,16 @@ def _parse(code: str) -> tuple[str, str]:
     return rank, suit
 
 
+def _label(code: str) -> str:
+    """The card's label (``7H``, ``10D``; ``X`` for the joker); ValueError if not a card code."""
+    if isinstance(code, str) and code.strip().upper() == "X":
+        return "X"
+    return "".join(_parse(code))
+
+
 def _card_body(code: str) -> tuple[str, str]:
     """The drawing of the card ``code`` inside its ``<svg>``, and its label (``7H``, ``X``)."""
-    if isinstance(code, str) and code.strip().upper() == "X":
+    if _label(code) == "X":
         return _joker_body(), "X"
     rank, suit = _parse(code)
     colour = RED if suit in "HD" else BLACK
@@ -349,7 +356,7 @@ def sheet_svg() -> str:
 @lru_cache(maxsize=None)
 def card_use(code: str) -> str:
     """The face of ``code`` drawn from the sheet (:func:`sheet_svg` must be in the page)."""
-    label = "X" if isinstance(code, str) and code.strip().upper() == "X" else "".join(_parse(code))
+    label = _label(code)
     return _svg(f'<use href="#{art_id(label)}"/>', label)
 
 
