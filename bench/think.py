@@ -1,6 +1,6 @@
 """Think time of the Hard opponents: per decision and per slice, for every game and seat count.
 
-    python bench/think.py [--deals 6] [--level hard]          # CPython
+    python bench/think.py [--deals 6] [--level hard] [--game G] [--players P]   # CPython
     node bench/think_pyodide.mjs [--deals 6] [--level hard]   # the same in Pyodide under Node
 
 Seat 0 plays ``--level`` against Normal in the other seats, deals seeded 1..N.
@@ -93,6 +93,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deals", type=int, default=6)
     parser.add_argument("--level", default="hard")
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
+    parser.add_argument("--players", type=int, action="append", help="only rows with this many players (repeatable)")
     parser.add_argument("--clock", choices=tuple(CLOCK), default="cpu")
     args = parser.parse_args(argv)
     global clock
@@ -101,7 +102,7 @@ def main(argv: list[str] | None = None) -> None:
           f"{args.level} in seat 0 against normal, {args.deals} deals per row; {args.clock} times in ms")
     print(f"{'row':28s} {'decisions':>9s} {'median':>8s} {'p95':>8s} {'max':>8s} {'slice max':>9s}")
     for game_name, options in ROWS:
-        if args.game and game_name not in args.game:
+        if args.game and game_name not in args.game or args.players and options.get("players") not in args.players:
             continue
         r = measure(game_name, options, args.deals, args.level)
         label = game_name + " " + " ".join(f"{k}={v}" for k, v in options.items() if k != "mode")

@@ -22,15 +22,15 @@ import math
 
 from cardems.pisti.normal import (CARD_WORTH, HIDDEN_WORTH, JACK_KEEP, PistiNormal, Table,
                                        chance_holds, judge)
-from cardems.cards import RANKS, rank_of
+from cardems.cards import RANKS
 from cardems.pisti.rules import (FULL_DECK, HAND, JACK_PISTI_POINTS, MOST_CARDS_POINTS, PISTI_POINTS,
                            PistiView, card_points, side_count, side_of)
 from cardems.rng import Rng
 from cardems.search import SamplingSearch
 
 POINTS = {card: card_points(card) for card in FULL_DECK}
-SAMPLES = 64
-SAMPLES_4P = 64      # at most this many with 4 players (think time p95 in Pyodide)
+SAMPLES_BY_PLAYERS = {2: 64, 3: 64, 4: 64}   # at most this many by players (think time p95 in Pyodide)
+SAMPLES = max(SAMPLES_BY_PLAYERS.values())
 HORIZON = {2: 6, 3: 4, 4: 3}   # by players: playouts stop after this many hands (the current one
                                # first): the hands of a whole deal, so playouts score it to its end
 TEMPERATURE = 0.15   # of the softmax by which the others are assumed to choose (0: no inference)
@@ -42,6 +42,8 @@ INFER_PARTNER = False  # with 4 players, weigh deals by the partner's plays too 
 WIN_BONUS = 10.0     # what winning the deal is worth beyond the points, at its end
 RANK_KEY = {rank: rank[0] for rank in RANKS}   # '10' -> '1': ranks as one character
 RANK_NAME = {key: rank for rank, key in RANK_KEY.items()}
+WORTH = {card: POINTS[card] + CARD_WORTH for card in FULL_DECK}   # a card's points and card share
+PISTI_BONUS = {key: JACK_PISTI_POINTS if key == "J" else PISTI_POINTS for key in RANK_NAME}
 
 
 class Sim:
@@ -66,116 +68,174 @@ class Sim:
         return other
 
     def play(self, card: str) -> None:
-        seat = self.turn
-        side = seat % 2 if self.players == 4 else seat
-        self.hands[seat].remove(card)
-        self.left -= 1
-        self.in_hands -= 1
-        rank = card[0]
-        self.seen[rank] += 1
-        self.n_seen += 1
-        if self.pile_size and (rank == "J" or rank == self.top):
-            if self.pile_size == 1 and rank == self.top and (self.left or self.last_card_pisti):
-                self.points[side] += JACK_PISTI_POINTS if rank == "J" else PISTI_POINTS
-            self.captured[side] += self.pile_size + 1
-            self.points[side] += self.pile_points + POINTS[card]
-            self.pile_size = self.pile_points = 0
-            self.top = None
-            self.last_capturer = side
-        else:
-            self.pile_size += 1
-            self.pile_points += POINTS[card]
-            self.top = rank
-        if not self.left:
-            if self.pile_size:
-                taker = self.last_capturer if self.last_capturer is not None else 0
-                self.captured[taker] += self.pile_size
-                self.points[taker] += self.pile_points
-                self.pile_size = self.pile_points = 0
-            self.turn = -1
-            return
-        self.turn = (seat + 1) % self.players
-        if not self.in_hands:
-            self.rounds_left -= 1
-            if not self.rounds_left:
-                self.turn = -2  # the playout's horizon: stop before the next hands are dealt
-                return
-            for k in range(self.players):
-                hand = self.hands[(self.lead + k) % self.players]
-                for _ in range(HAND):
-                    hand.append(self.stock.pop())
-            self.in_hands = HAND * self.players
+        """Play ``card`` for the player to move."""
+        self.run(card, -1, 1)
+
+    def run(self, card: str | None = None, seeing: int = -1, moves: int = -1) -> None:
+        """Play ``card`` (if given), then the playout's player (:meth:`club`) until the
+        deal or the horizon ends, or ``moves`` cards are played; side ``seeing`` sees
+        the next player's hand. One loop on local names: the playout's hot path."""
+        players, hands, stock, seen = self.players, self.hands, self.stock, self.seen
+        captured, points, lcp = self.captured, self.points, self.last_card_pisti
+        turn, top, size, pile_points = self.turn, self.top, self.pile_size, self.pile_points
+        last_capturer, left, in_hands = self.last_capturer, self.left, self.in_hands
+        rounds_left, n_seen = self.rounds_left, self.n_seen
+        four = players == 4
+        worth_of, points_of, bonus_of, holds = WORTH, POINTS, PISTI_BONUS, HOLDS_TABLE
+        while turn >= 0 and moves:
+            moves -= 1
+            hand = hands[turn]
+            side = turn % 2 if four else turn
+            if card is None:
+                card = hand[0]
+                if len(hand) > 1:   # the Normal player's judgement (see :meth:`club`)
+                    nxt = hands[turn + 1 - players]
+                    pile = pile_points + size * CARD_WORTH
+                    remaining = len(stock) + in_hands
+                    jack_keep = JACK_KEEP * (1.0 if remaining >= 16 else remaining / 16)
+                    best_score = -1e9
+                    # a discard scores at most 0 (a capture of the top's rank above 0): once
+                    # best_score >= 0, no discard can beat it and discards are not judged
+                    if side == seeing and nxt:
+                        shown = [c[0] for c in nxt]
+                        jack_shown = "J" in shown
+                        for c in hand:
+                            rank = c[0]
+                            if size and (rank == top or rank == "J"):
+                                score = pile + worth_of[c] + 0.01
+                                if size == 1 and rank == top and (lcp or left != 1):
+                                    score += bonus_of[rank]
+                                if rank == "J":
+                                    score -= jack_keep
+                            elif best_score >= 0:
+                                continue
+                            else:
+                                stake = pile + worth_of[c]
+                                if rank in shown:
+                                    risk = stake + (0.0 if size else bonus_of[rank])
+                                else:
+                                    risk = stake if jack_shown and stake > JACK_KEEP else 0.0
+                                score = -risk - (jack_keep if rank == "J" else 0.0)
+                            if score > best_score:
+                                card, best_score = c, score
+                    elif nxt or stock:
+                        odds = holds[len(nxt) or HAND][52 - n_seen - len(hand)]
+                        ranks = [c[0] for c in hand]
+                        jacks_live = 4 - seen["J"] - ranks.count("J")
+                        for c in hand:
+                            rank = c[0]
+                            if size and (rank == top or rank == "J"):
+                                score = pile + worth_of[c] + 0.01
+                                if size == 1 and rank == top and (lcp or left != 1):
+                                    score += bonus_of[rank]
+                                if rank == "J":
+                                    score -= jack_keep
+                            elif best_score >= 0:
+                                continue
+                            else:
+                                stake = pile + worth_of[c]
+                                live = 4 - seen[rank] - ranks.count(rank)
+                                p_match = odds[live]
+                                risk = p_match * (stake + (0.0 if size else bonus_of[rank]))
+                                if rank != "J" and stake > JACK_KEEP:
+                                    risk += (odds[live + jacks_live] - p_match) * stake
+                                score = -risk - (jack_keep if rank == "J" else 0.0)
+                            if score > best_score:
+                                card, best_score = c, score
+                    else:   # the deal's last cards: the pile left goes to the last capturer
+                        sweep_mine = (last_capturer if last_capturer is not None else 0) == side
+                        for c in hand:
+                            rank = c[0]
+                            if size and (rank == top or rank == "J"):
+                                score = pile + worth_of[c] + 0.01
+                                if size == 1 and rank == top and (lcp or left != 1):
+                                    score += bonus_of[rank]
+                                if rank == "J":
+                                    score -= jack_keep
+                            elif best_score >= 0:
+                                continue
+                            else:
+                                score = -(0.0 if sweep_mine else pile + worth_of[c]) - (jack_keep if rank == "J" else 0.0)
+                            if score > best_score:
+                                card, best_score = c, score
+            hand.remove(card)
+            left -= 1
+            in_hands -= 1
+            rank = card[0]
+            seen[rank] += 1
+            n_seen += 1
+            if size and (rank == "J" or rank == top):
+                if size == 1 and rank == top and (left or lcp):
+                    points[side] += bonus_of[rank]
+                captured[side] += size + 1
+                points[side] += pile_points + points_of[card]
+                size = pile_points = 0
+                top = None
+                last_capturer = side
+            else:
+                size += 1
+                pile_points += points_of[card]
+                top = rank
+            card = None
+            if not left:
+                if size:
+                    taker = last_capturer if last_capturer is not None else 0
+                    captured[taker] += size
+                    points[taker] += pile_points
+                    size = pile_points = 0
+                turn = -1
+                break
+            turn = turn + 1 if turn + 1 < players else 0
+            if not in_hands:
+                rounds_left -= 1
+                if not rounds_left:
+                    turn = -2  # the playout's horizon: stop before the next hands are dealt
+                    break
+                for k in range(players):   # each takes the stock's last four, last first
+                    hands[(self.lead + k) % players] += stock[:-HAND - 1:-1]
+                    del stock[-HAND:]
+                in_hands = HAND * players
+        self.turn, self.top, self.pile_size, self.pile_points = turn, top, size, pile_points
+        self.last_capturer, self.left, self.in_hands = last_capturer, left, in_hands
+        self.rounds_left, self.n_seen = rounds_left, n_seen
 
     def scores(self) -> list[int]:
         """The deal's final scores per side (once the deal is over)."""
-        top = max(self.captured)
-        bonus = [MOST_CARDS_POINTS if c == top and self.captured.count(top) == 1 else 0 for c in self.captured]
-        return [p + b for p, b in zip(self.points, bonus)]
+        captured = self.captured
+        scores = self.points[:]
+        top = max(captured)
+        if captured.count(top) == 1:
+            scores[captured.index(top)] += MOST_CARDS_POINTS
+        return scores
 
     def value(self) -> list[float]:
         """Each side's points so far, with its share of the most-cards bonus by count;
-        at the end of the deal, the final scores and a bonus for the winner."""
+        at the end of the deal, the final scores and a bonus for the winner (the best
+        score, or among equal scores the most cards, if one side alone has it)."""
         if self.turn != -1:
             return [p + c * CARD_WORTH for p, c in zip(self.points, self.captured)]
         scores = self.scores()
         values = [float(s) for s in scores]
-        keys = list(zip(scores, self.captured))
-        best = max(keys)
-        if keys.count(best) == 1:
-            values[keys.index(best)] += WIN_BONUS
+        best = max(scores)
+        if scores.count(best) == 1:
+            values[scores.index(best)] += WIN_BONUS
+        else:
+            keys = list(zip(scores, self.captured))
+            best_key = max(keys)
+            if keys.count(best_key) == 1:
+                values[keys.index(best_key)] += WIN_BONUS
         return values
 
     def club(self, seeing: bool = False) -> str:
-        """The Normal player's judgement (:func:`~cardems.pisti.normal.judge`), fast:
-        from the cards seen so far and the player's own hand. ``seeing``: the next
-        player's hand (of this world) replaces the odds of what it holds."""
-        hand = self.hands[self.turn]
-        if len(hand) == 1:
-            return hand[0]
-        top, size = self.top, self.pile_size
-        seen = self.seen
-        nxt = self.hands[(self.turn + 1) % self.players]
-        h = len(nxt) or (HAND if self.stock else 0)
-        pile = self.pile_points + size * CARD_WORTH
-        remaining = len(self.stock) + self.in_hands
-        jack_keep = JACK_KEEP * (1.0 if remaining >= 16 else remaining / 16)
-        shown = [card[0] for card in nxt] if seeing and nxt else None
-        if h and shown is None:
-            odds = HOLDS_TABLE[h][52 - self.n_seen - len(hand)]
-            ranks = [card[0] for card in hand]
-            jacks_live = 4 - seen["J"] - ranks.count("J")
-        best, best_score = hand[0], -1e9
-        for card in hand:
-            rank = card[0]
-            worth = POINTS[card] + CARD_WORTH
-            if size and (rank == top or rank == "J"):
-                score = pile + worth + 0.01
-                if size == 1 and rank == top and (self.last_card_pisti or self.left != 1):
-                    score += JACK_PISTI_POINTS if rank == "J" else PISTI_POINTS
-                if rank == "J":
-                    score -= jack_keep
-            else:
-                stake = pile + worth
-                if not h:
-                    taker = self.last_capturer if self.last_capturer is not None else 0
-                    mine = self.turn % 2 if self.players == 4 else self.turn
-                    risk = 0.0 if taker == mine else stake
-                elif shown is not None:
-                    if rank in shown:
-                        risk = stake + (0.0 if size else (JACK_PISTI_POINTS if rank == "J" else PISTI_POINTS))
-                    else:
-                        risk = stake if "J" in shown and stake > JACK_KEEP else 0.0
-                else:
-                    live = 4 - seen[rank] - ranks.count(rank)
-                    p_match = odds[live]
-                    bonus = 0.0 if size else (JACK_PISTI_POINTS if rank == "J" else PISTI_POINTS)
-                    risk = p_match * (stake + bonus)
-                    if rank != "J" and stake > JACK_KEEP:
-                        risk += (odds[live + jacks_live] - p_match) * stake
-                score = -risk - (jack_keep if rank == "J" else 0.0)
-            if score > best_score:
-                best, best_score = card, score
-        return best
+        """The card the playout's player plays here: the Normal player's judgement
+        (:func:`~cardems.pisti.normal.judge`), fast, from the cards seen so far and the
+        player's own hand. ``seeing``: the next player's hand (of this world) replaces
+        the odds of what it holds."""
+        trial = self.copy()
+        side = self.turn % 2 if self.players == 4 else self.turn
+        trial.run(None, side if seeing else -1, 1)
+        hand = trial.hands[self.turn]
+        return next(card for card in self.hands[self.turn] if card not in hand)
 
 
 # HOLDS_TABLE[hand][unseen][wanted]: P(a hand of ``hand`` cards from ``unseen`` holds one of ``wanted``)
@@ -197,7 +257,7 @@ def deal_hands(view: PistiView, unseen: list[str],
             continue
         ranks = avoid.get(seat)
         if ranks:
-            allowed = [i for i, card in enumerate(unseen) if rank_of(card) not in ranks]
+            allowed = [i for i, card in enumerate(unseen) if card[:-1] not in ranks]   # rank_of, no joker
             if len(allowed) >= size:
                 picked = allowed[len(allowed) - size:]
                 hands.append([unseen[i] for i in picked])
@@ -364,11 +424,10 @@ class PistiModel:
         return sim, weight
 
     def budget(self, view: PistiView, samples: int) -> int:
-        """At most :data:`SAMPLES_4P` with 4 players; more where a sample costs less work
+        """At most :data:`SAMPLES_BY_PLAYERS`; more where a sample costs less work
         than at the deal's first decision (a playout per card in hand, as long as the
         cards left): the longest decisions stay as long, the others spend what they save."""
-        if view.players == 4:
-            samples = min(samples, SAMPLES_4P)
+        samples = min(samples, SAMPLES_BY_PLAYERS[view.players])
         left = view.stock_size + sum(view.hand_sizes)
         first = WORK_SHARE * (HAND * (52 - 4)) / (len(view.hand) * left)
         return int(samples * min(MAX_FACTOR, max(1.0, first)))
@@ -377,18 +436,18 @@ class PistiModel:
         return state.copy()
 
     def play(self, state: Sim, move: str) -> None:
-        state.play(move)
+        state.run(move, -1, 1)
 
     def playout(self, state: Sim, rng: Rng) -> list[float]:
-        while state.turn >= 0:
-            seat = state.turn
-            state.play(state.club(SEEING and (seat % 2 if state.players == 4 else seat) == state.me))
+        state.run(None, state.me if SEEING else -1)
         return state.value()
 
     def utility(self, scores: list[float], view: PistiView) -> float:
         """One's side's score minus the mean of the other sides' (the deal's winner
         already has its bonus in ``scores``)."""
-        mine = side_of(view.seat, view.players)
+        mine = self._known.side if view is self._view else side_of(view.seat, view.players)
+        if len(scores) == 2:   # the same sum as below, with one term
+            return scores[mine] - scores[1 - mine]
         others = [s for i, s in enumerate(scores) if i != mine]
         return scores[mine] - sum(others) / len(others)
 

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from cardems.bots import bot_move_steps, make_bot, run_steps, bot_move
-from cardems.pisti.hard import POINTS, PistiHard, PistiModel, deal_hands, likelihood
+from cardems.pisti.hard import POINTS, PistiHard, PistiModel, Sim, deal_hands, likelihood
 from cardems.pisti.rules import Pisti
 from cardems.rng import Rng
 from tests.engine.helpers import arranged
@@ -169,3 +169,26 @@ def test_later_decisions_spend_on_samples_what_their_shorter_playouts_save(playe
         assert samples * len(view.hand) * left <= base * HAND * 48
         game.play(bot_move(game, normal, game.to_move))
     assert budgets[0] == base and budgets[-1] == base * MAX_FACTOR
+
+
+@given(st.integers(0, 2**32), st.integers(0, 47), st.sampled_from([2, 3, 4]), st.integers(-1, 2))
+def test_a_whole_playout_is_its_moves_played_one_by_one(seed, stop, players, seeing):
+    # Sim.run keeps the deal in local names while it loops: a playout in one run ends where
+    # the same playout played a move at a time ends, horizon included
+    game = Pisti.new({"players": players}, seed=seed)
+    rng = Rng(seed)
+    while not game.is_over() and len(game.moves) < stop:
+        game.play(rng.choice(game.legal_moves()))
+    if game.is_over():
+        return
+    whole = PistiModel().sample(game.view(game.to_move), Rng(seed))[0]
+    steps = whole.copy()
+    whole.run(None, seeing)
+    moves = 0
+    while steps.turn >= 0:
+        steps.run(None, seeing, 1)
+        moves += 1
+    assert moves > 0 and whole.turn == steps.turn in (-1, -2)
+    assert [getattr(whole, f) for f in Sim.__slots__] == [getattr(steps, f) for f in Sim.__slots__]
+    assert whole.in_hands == sum(map(len, whole.hands)) and whole.left == whole.in_hands + len(whole.stock)
+    assert whole.n_seen == sum(whole.seen.values())
