@@ -88,11 +88,13 @@ class Sim:
             side = turn % 2 if four else turn
             if card is None:
                 card = hand[0]
-                if len(hand) > 1:   # the Normal player's judgement (see :meth:`club`)
+                # hands are played in turn, so the player to move holds 2 cards or more
+                # while more cards than players are in hands: then the Normal player's
+                # judgement (see :meth:`club`) chooses
+                if in_hands > players:
                     nxt = hands[turn + 1 - players]
                     pile = pile_points + size * CARD_WORTH
-                    remaining = len(stock) + in_hands
-                    jack_keep = JACK_KEEP * (1.0 if remaining >= 16 else remaining / 16)
+                    jack_keep = JACK_KEEP * (1.0 if left >= 16 else left / 16)   # left: stock + in hands
                     best_score = -1e9
                     # a discard scores at most 0 (a capture of the top's rank above 0): once
                     # best_score >= 0, no discard can beat it and discards are not judged
