@@ -96,70 +96,43 @@ class Sim:
                     pile = pile_points + size * CARD_WORTH
                     jack_keep = JACK_KEEP * (1.0 if left >= 16 else left / 16)   # left: stock + in hands
                     best_score = -1e9
-                    # a discard scores at most 0 (a capture of the top's rank above 0): once
-                    # best_score >= 0, no discard can beat it and discards are not judged
-                    if side == seeing and nxt:
-                        shown = [c[0] for c in nxt]
+                    shown = [c[0] for c in nxt] if side == seeing and nxt else None
+                    if shown is not None:
                         jack_shown = "J" in shown
-                        for c in hand:
-                            rank = c[0]
-                            if size and (rank == top or rank == "J"):
-                                score = pile + worth_of[c] + 0.01
-                                if size == 1 and rank == top and (lcp or left != 1):
-                                    score += bonus_of[rank]
-                                if rank == "J":
-                                    score -= jack_keep
-                            elif best_score >= 0:
-                                continue
-                            else:
-                                stake = pile + worth_of[c]
-                                if rank in shown:
-                                    risk = stake + (0.0 if size else bonus_of[rank])
-                                else:
-                                    risk = stake if jack_shown and stake > JACK_KEEP else 0.0
-                                score = -risk - (jack_keep if rank == "J" else 0.0)
-                            if score > best_score:
-                                card, best_score = c, score
                     elif nxt or stock:
                         odds = holds[len(nxt) or HAND][52 - n_seen - len(hand)]
                         ranks = [c[0] for c in hand]
                         jacks_live = 4 - seen["J"] - ranks.count("J")
-                        for c in hand:
-                            rank = c[0]
-                            if size and (rank == top or rank == "J"):
-                                score = pile + worth_of[c] + 0.01
-                                if size == 1 and rank == top and (lcp or left != 1):
-                                    score += bonus_of[rank]
-                                if rank == "J":
-                                    score -= jack_keep
-                            elif best_score >= 0:
-                                continue
-                            else:
-                                stake = pile + worth_of[c]
+                    else:   # the deal's last cards: the pile left goes to the last capturer
+                        sweep_mine = (last_capturer if last_capturer is not None else 0) == side
+                    for c in hand:
+                        rank = c[0]
+                        if size and (rank == top or rank == "J"):
+                            score = pile + worth_of[c] + 0.01
+                            if size == 1 and rank == top and (lcp or left != 1):
+                                score += bonus_of[rank]
+                            if rank == "J":
+                                score -= jack_keep
+                        elif best_score >= 0:   # a discard scores at most 0: it cannot beat it
+                            continue
+                        else:
+                            stake = pile + worth_of[c]
+                            if shown is not None:
+                                if rank in shown:
+                                    risk = stake + (0.0 if size else bonus_of[rank])
+                                else:
+                                    risk = stake if jack_shown and stake > JACK_KEEP else 0.0
+                            elif nxt or stock:
                                 live = 4 - seen[rank] - ranks.count(rank)
                                 p_match = odds[live]
                                 risk = p_match * (stake + (0.0 if size else bonus_of[rank]))
                                 if rank != "J" and stake > JACK_KEEP:
                                     risk += (odds[live + jacks_live] - p_match) * stake
-                                score = -risk - (jack_keep if rank == "J" else 0.0)
-                            if score > best_score:
-                                card, best_score = c, score
-                    else:   # the deal's last cards: the pile left goes to the last capturer
-                        sweep_mine = (last_capturer if last_capturer is not None else 0) == side
-                        for c in hand:
-                            rank = c[0]
-                            if size and (rank == top or rank == "J"):
-                                score = pile + worth_of[c] + 0.01
-                                if size == 1 and rank == top and (lcp or left != 1):
-                                    score += bonus_of[rank]
-                                if rank == "J":
-                                    score -= jack_keep
-                            elif best_score >= 0:
-                                continue
                             else:
-                                score = -(0.0 if sweep_mine else pile + worth_of[c]) - (jack_keep if rank == "J" else 0.0)
-                            if score > best_score:
-                                card, best_score = c, score
+                                risk = 0.0 if sweep_mine else stake
+                            score = -risk - (jack_keep if rank == "J" else 0.0)
+                        if score > best_score:
+                            card, best_score = c, score
             hand.remove(card)
             left -= 1
             in_hands -= 1

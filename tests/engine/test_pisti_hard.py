@@ -25,6 +25,15 @@ def true_sim(game: Pisti):
     return sim
 
 
+def played_at_random(seed: int, stop: int, players: int) -> Pisti:
+    """A deal after ``stop`` random moves (fewer if it ends first)."""
+    game = Pisti.new({"players": players}, seed=seed)
+    rng = Rng(seed)
+    while not game.is_over() and len(game.moves) < stop:
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
 @given(st.integers(0, 2**32), st.integers(0, 47), st.sampled_from([2, 3, 4]), st.booleans())
 def test_the_playout_scores_a_deal_exactly_as_the_rules_do(seed, stop, players, lcp):
     game = Pisti.new({"players": players, "last_card_pisti": lcp}, seed=seed)
@@ -41,10 +50,7 @@ def test_the_playout_scores_a_deal_exactly_as_the_rules_do(seed, stop, players, 
 
 @given(st.integers(0, 2**32), st.integers(0, 47), st.sampled_from([2, 3, 4]))
 def test_a_sample_is_a_possible_world(seed, stop, players):
-    game = Pisti.new({"players": players}, seed=seed)
-    rng = Rng(seed)
-    while not game.is_over() and len(game.moves) < stop:
-        game.play(rng.choice(game.legal_moves()))
+    game = played_at_random(seed, stop, players)
     if game.is_over():
         return
     view = game.view(game.to_move)
@@ -103,10 +109,7 @@ def test_the_fast_playout_player_chooses_as_normal_judges(seed, stop, players):
     # Sim.club is Normal's judgement rewritten for speed: it must pick a card Normal rates best.
     from cardems.pisti.normal import PistiNormal
 
-    game = Pisti.new({"players": players}, seed=seed)
-    rng = Rng(seed)
-    while not game.is_over() and len(game.moves) < stop:
-        game.play(rng.choice(game.legal_moves()))
+    game = played_at_random(seed, stop, players)
     if game.is_over() or game.pile_hidden:  # Normal estimates face-down cards; the playout knows its sample
         return
     view = game.view(game.to_move)
@@ -175,10 +178,7 @@ def test_later_decisions_spend_on_samples_what_their_shorter_playouts_save(playe
 def test_a_whole_playout_is_its_moves_played_one_by_one(seed, stop, players, seeing):
     # Sim.run keeps the deal in local names while it loops: a playout in one run ends where
     # the same playout played a move at a time ends, horizon included
-    game = Pisti.new({"players": players}, seed=seed)
-    rng = Rng(seed)
-    while not game.is_over() and len(game.moves) < stop:
-        game.play(rng.choice(game.legal_moves()))
+    game = played_at_random(seed, stop, players)
     if game.is_over():
         return
     whole = PistiModel().sample(game.view(game.to_move), Rng(seed))[0]
