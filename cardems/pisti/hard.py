@@ -14,11 +14,18 @@ size, top rank, points); tests check it scores deals exactly as
 :class:`cardems.pisti.rules.Pisti` does. At the end of a deal, winning it is worth
 a bonus beyond the points. The number of sampled deals grows as the deal goes on and
 a sample's playouts get shorter (:meth:`PistiModel.budget`).
+
+With 2 players the deal's last hand is not sampled but solved (:class:`PistiHardBot`):
+the stock is empty, so the other's hand is a few cards out of at most seven unseen
+(:func:`last_hand_worlds` deals them all, weighed as above), and each card is chosen
+by expectimax over what this seat will have seen (:func:`best_strategy`).
 """
 
 from __future__ import annotations
 
 import math
+from itertools import combinations
+from typing import Generator
 
 from cardems.pisti.normal import (CARD_WORTH, HIDDEN_WORTH, JACK_KEEP, PistiNormal, Table,
                                        chance_holds, judge)
@@ -26,7 +33,7 @@ from cardems.cards import RANKS
 from cardems.pisti.rules import (FULL_DECK, HAND, JACK_PISTI_POINTS, MOST_CARDS_POINTS, PISTI_POINTS,
                            PistiView, card_points, side_count, side_of)
 from cardems.rng import Rng
-from cardems.search import SamplingSearch
+from cardems.search import SamplingSearch, run_steps
 
 POINTS = {card: card_points(card) for card in FULL_DECK}
 SAMPLES_BY_PLAYERS = {2: 64, 3: 64, 4: 64}   # at most this many by players (think time p95 in Pyodide)
@@ -40,6 +47,8 @@ WORK_SHARE = 0.75    # the work of a decision, as a share of the first decision'
 SEEING = True        # in playouts one's side plays as Normal would if it saw the next player's hand
 INFER_PARTNER = False  # with 4 players, weigh deals by the partner's plays too (as Normal's)
 WIN_BONUS = 10.0     # what winning the deal is worth beyond the points, at its end
+LAST_WIN_BONUS = WIN_BONUS   # the same, where the last hand is solved
+TIE = 1e-6           # the Normal player's judgement as a tie-break where the last hand is solved
 RANK_KEY = {rank: rank[0] for rank in RANKS}   # '10' -> '1': ranks as one character
 RANK_NAME = {key: rank for rank, key in RANK_KEY.items()}
 WORTH = {card: POINTS[card] + CARD_WORTH for card in FULL_DECK}   # a card's points and card share
@@ -183,22 +192,25 @@ class Sim:
             scores[captured.index(top)] += MOST_CARDS_POINTS
         return scores
 
-    def value(self) -> list[float]:
+    def value(self, bonus: float | None = None) -> list[float]:
         """Each side's points so far, with its share of the most-cards bonus by count;
         at the end of the deal, the final scores and a bonus for the winner (the best
-        score, or among equal scores the most cards, if one side alone has it)."""
+        score, or among equal scores the most cards, if one side alone has it):
+        ``bonus``, or :data:`WIN_BONUS`."""
         if self.turn != -1:
             return [p + c * CARD_WORTH for p, c in zip(self.points, self.captured)]
+        if bonus is None:
+            bonus = WIN_BONUS
         scores = self.scores()
         values = [float(s) for s in scores]
         best = max(scores)
         if scores.count(best) == 1:
-            values[scores.index(best)] += WIN_BONUS
+            values[scores.index(best)] += bonus
         else:
             keys = list(zip(scores, self.captured))
             best_key = max(keys)
             if keys.count(best_key) == 1:
-                values[keys.index(best_key)] += WIN_BONUS
+                values[keys.index(best_key)] += bonus
         return values
 
     def club(self, seeing: bool = False) -> str:
@@ -427,10 +439,116 @@ class PistiModel:
         return scores[mine] - sum(others) / len(others)
 
 
+def last_hand_worlds(view: PistiView, temperature: float = TEMPERATURE) -> list[tuple[float, Sim]] | None:
+    """With 2 players in the deal's last hand, every deal of the cards this seat has not
+    seen (the other's hand, the face-down opening cards) with its weight (:func:`likelihood`);
+    ``None`` where that does not hold or the face-down cards are still on the table
+    (Normal estimates their points, a world knows them)."""
+    if view.players != 2 or view.stock_size or view.pile_hidden or view.to_move != view.seat:
+        return None
+    other = 1 - view.seat
+    size = view.hand_sizes[other]
+    unseen = view.unseen()
+    known = Known(view)
+    declined = known.avoid.get(other, set())
+    worlds: list[tuple[float, Sim]] = []
+    for held in combinations(unseen, size):
+        if any(card[:-1] in declined for card in held):
+            continue
+        hands = [[], []]
+        hands[view.seat], hands[other] = list(view.hand), list(held)
+        weight = likelihood(view, hands, temperature, known.plays, known.memo) if temperature else 1.0
+        if weight <= 0.0:
+            continue
+        sim = Sim.__new__(Sim)
+        sim.players, sim.lead, sim.turn = 2, view.lead, view.to_move
+        sim.last_card_pisti = view.last_card_pisti
+        sim.hands, sim.stock = hands, []
+        sim.captured = list(view.captured_counts)
+        sim.points = known.points[:]
+        if view.hidden_holder is not None:
+            sim.points[view.hidden_holder] += sum(POINTS[c] for c in unseen if c not in held)
+        sim.pile_size, sim.pile_points, sim.top = view.pile_size, known.pile_points, known.top
+        sim.last_capturer = view.last_capturer
+        sim.in_hands = sim.left = known.in_hands
+        sim.rounds_left = 1
+        sim.seen, sim.n_seen, sim.me = known.seen.copy(), known.n_seen, known.side
+        worlds.append((weight, sim))
+    return worlds or None
+
+
+def best_strategy(worlds: list[tuple[float, Sim]], me: int) -> dict[str, float]:
+    """The weighted sum of ``me``'s utility (its value less the other's) for each card
+    it can play now, playing on as well as can be done without seeing the other's hand:
+    the other plays as Normal judges (a function of its hand), and ``me`` chooses each
+    later card knowing only what it has seen played. Exact expectimax over ``me``'s
+    information sets; the worlds share every public fact, so one card list serves all."""
+    return run_steps(best_strategy_steps(worlds, me))
+
+
+def best_strategy_steps(worlds: list[tuple[float, Sim]], me: int) -> Generator[None, None, dict[str, float]]:
+    """:func:`best_strategy` in slices: it yields after each card tried at each choice."""
+    totals: dict[str, float] = {}
+    for card in worlds[0][1].hands[me]:
+        groups: dict[tuple[str, ...], list[tuple[float, Sim]]] = {}
+        total = 0.0
+        for weight, sim in worlds:
+            after = sim.copy()
+            after.run(card, -1, 1)
+            if len(after.hands[me]) < 2:   # nothing left to choose: played on to the end
+                after.run(None, -1)
+                values = after.value(LAST_WIN_BONUS)
+                total += weight * (values[me] - values[1 - me])
+                continue
+            shown: list[str] = []
+            while after.turn >= 0 and after.turn != me:
+                hand = after.hands[after.turn][:]
+                after.run(None, -1, 1)
+                shown.append(next(c for c in hand if c not in after.hands[1 - me]))
+            if after.turn < 0:
+                values = after.value(LAST_WIN_BONUS)
+                total += weight * (values[me] - values[1 - me])
+            else:
+                groups.setdefault(tuple(shown), []).append((weight, after))
+        yield
+        for group in groups.values():
+            later = yield from best_strategy_steps(group, me)
+            total += max(later.values())
+        totals[card] = total
+    return totals
+
+
+class PistiHardBot:
+    """Hard: the sampling search, except in the last hand of a 2-player deal, where the
+    few possible hands of the other are all weighed and the hand is solved exactly
+    (:func:`best_strategy`). Near-ties go to the Normal player's judgement."""
+
+    level = "hard"
+
+    def __init__(self, search: SamplingSearch, exact_last_hand: bool = True) -> None:
+        self.search = search
+        self.exact_last_hand = exact_last_hand
+
+    def choose(self, view: PistiView, legal: list[str], rng: Rng) -> str:
+        return run_steps(self.choose_steps(view, legal, rng))
+
+    def choose_steps(self, view: PistiView, legal: list[str], rng: Rng) -> Generator[None, None, str]:
+        if len(legal) > 1 and self.exact_last_hand:
+            worlds = last_hand_worlds(view, self.search.model.temperature)
+            if worlds is not None:
+                totals = yield from best_strategy_steps(worlds, side_of(view.seat, view.players))
+                mass = sum(weight for weight, _ in worlds)
+                prior = self.search.prior
+                keys = [totals[c] / mass + (TIE * prior(view, c) if prior else 0.0) for c in legal]
+                return legal[keys.index(max(keys))]
+        return (yield from self.search.choose_steps(view, legal, rng))
+
+
 def PistiHard(samples: int | None = None, horizon: int | None = None, prior_weight: float | None = None,
-              temperature: float | None = None) -> SamplingSearch:
+              temperature: float | None = None, exact_last_hand: bool = True) -> PistiHardBot:
     """The Hard level: the search, with the Normal player's judgement as a prior
-    (``None``: this module's setting)."""
-    return SamplingSearch(PistiModel(horizon, TEMPERATURE if temperature is None else temperature),
-                          SAMPLES if samples is None else samples, level="hard", prior=PistiNormal().score,
-                          prior_weight=PRIOR_WEIGHT if prior_weight is None else prior_weight)
+    (``None``: this module's setting), and the 2-player last hand solved."""
+    search = SamplingSearch(PistiModel(horizon, TEMPERATURE if temperature is None else temperature),
+                            SAMPLES if samples is None else samples, level="hard", prior=PistiNormal().score,
+                            prior_weight=PRIOR_WEIGHT if prior_weight is None else prior_weight)
+    return PistiHardBot(search, exact_last_hand)

@@ -192,3 +192,104 @@ def test_a_whole_playout_is_its_moves_played_one_by_one(seed, stop, players, see
     assert [getattr(whole, f) for f in Sim.__slots__] == [getattr(steps, f) for f in Sim.__slots__]
     assert whole.in_hands == sum(map(len, whole.hands)) and whole.left == whole.in_hands + len(whole.stock)
     assert whole.n_seen == sum(whole.seen.values())
+
+
+def last_hand(seed: int, stop: int) -> Pisti | None:
+    """A 2-player deal in its last hand, or None if it has no such position. Normal plays it:
+    a player who can take the pile with its rank does (what the worlds assume)."""
+    game = Pisti.new({"players": 2}, seed=seed)
+    normal = make_bot("pisti", "normal")
+    while not game.is_over() and len(game.moves) < 40 + stop:
+        game.play(bot_move(game, normal, game.to_move))
+    if game.is_over() or game.stock or game.pile_hidden or len(game.legal_moves()) < 2:
+        return None
+    return game
+
+
+def seeing_best(sim: Sim, me: int) -> float:
+    """``me``'s best utility in one world seen whole: every card of its tried, the other as Normal."""
+    if sim.turn < 0:
+        values = sim.value()
+        return values[me] - values[1 - me]
+    if sim.turn != me:
+        after = sim.copy()
+        after.run(None, -1, 1)
+        return seeing_best(after, me)
+    results = []
+    for card in sim.hands[me]:
+        after = sim.copy()
+        after.run(card, -1, 1)
+        results.append(seeing_best(after, me))
+    return max(results)
+
+
+@given(st.integers(0, 2**32), st.integers(0, 6))
+def test_the_last_hand_worlds_are_the_hands_the_other_can_hold(seed, stop):
+    from itertools import combinations
+    from cardems.pisti.hard import last_hand_worlds
+
+    game = last_hand(seed, stop)
+    if game is None:
+        return
+    me = game.to_move
+    view = game.view(me)
+    worlds = last_hand_worlds(view)
+    declined = view.not_holding().get(1 - me, set())
+    possible = [h for h in combinations(view.unseen(), len(game.hands[1 - me]))
+                if not any(c[:-1] in declined for c in h)]
+    assert sorted(sorted(sim.hands[1 - me]) for _, sim in worlds) == sorted(sorted(h) for h in possible)
+    true = true_sim(game)
+    [(weight, world)] = [(w, s) for w, s in worlds if sorted(s.hands[1 - me]) == sorted(game.hands[1 - me])]
+    assert weight > 0
+    for field in ("turn", "top", "pile_size", "pile_points", "captured", "points", "last_capturer", "left",
+                  "in_hands", "seen", "n_seen", "stock"):
+        assert getattr(world, field) == getattr(true, field), field
+
+
+@given(st.integers(0, 2**32), st.integers(0, 6))
+def test_the_solved_last_hand_is_worth_between_normal_play_and_seeing_the_cards(seed, stop):
+    # Choosing each card knowing only what was played can do no better than seeing the other's
+    # hand in every world, and no worse than playing on as Normal (who sees no more than that).
+    from cardems.pisti.hard import best_strategy, last_hand_worlds
+
+    game = last_hand(seed, stop)
+    if game is None:
+        return
+    me = game.to_move
+    worlds = last_hand_worlds(game.view(me))
+    totals = best_strategy(worlds, me)
+    for card in game.hands[me]:
+        seeing = normal = 0.0
+        for weight, sim in worlds:
+            after = sim.copy()
+            after.run(card, -1, 1)
+            seeing += weight * seeing_best(after, me)
+            after.run(None, -1)
+            values = after.value()
+            normal += weight * (values[me] - values[1 - me])
+        assert normal - 1e-9 <= totals[card] <= seeing + 1e-9
+    one = [(1.0, true_sim(game))]
+    assert best_strategy(one, me) == {c: seeing_best(_played(one[0][1], c), me) for c in game.hands[me]}
+
+
+def _played(sim: Sim, card: str) -> Sim:
+    after = sim.copy()
+    after.run(card, -1, 1)
+    return after
+
+
+def test_hard_solves_the_last_hand_in_slices_and_searches_before_it():
+    # the last hand is solved (a slice for each card tried at each choice), not sampled
+    hard, plain = PistiHard(samples=8), PistiHard(samples=8, exact_last_hand=False)
+    for seed in range(40):
+        game = last_hand(seed, 0)
+        if game is not None:
+            break
+    seat = game.to_move
+    slices = sum(1 for _ in bot_move_steps(game, hard, seat))
+    sampled = PistiModel().budget(game.view(seat), 8)
+    assert slices > len(game.legal_moves()) and slices != sampled
+    assert bot_move(game, hard, seat) == run_steps(bot_move_steps(game, hard, seat))
+    assert sum(1 for _ in bot_move_steps(game, plain, seat)) == sampled
+    early = Pisti.new(seed=8)
+    assert sum(1 for _ in bot_move_steps(early, hard, 0)) == 8
