@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import json
+import re
 import sys
 import threading
 from http.server import ThreadingHTTPServer
@@ -83,6 +85,18 @@ def profile_on_disk(browser, folder: Path):
         context.close()
 
 
+def _catalog_prefixes() -> set[str]:
+    """The first words of every message key (``result``, ``pisti``...), shared and per game."""
+    web = ROOT / "cardems" / "web"
+    keys: set[str] = set()
+    for path in [web / "locales" / "en.json", *web.glob("*/locales/en.json")]:
+        keys |= set(json.loads(path.read_text(encoding="utf-8")))
+    return {key.split(".")[0] for key in keys}
+
+
+RAW_KEY = re.compile(r"\b(?:%s)\.[a-z_][\w.\-]*" % "|".join(sorted(_catalog_prefixes())))
+
+
 class Player:
     """A page plus what a test wants to know about it: console errors, requests."""
 
@@ -144,7 +158,12 @@ class Player:
                 "|| document.documentElement.dataset.cardems !== 'ready'", arg=card)
             assert len(clicked) < limit
         assert not self.page.locator("button[data-action=hint]:not([disabled])").count()
+        assert self.raw_keys() == []
         return clicked
+
+    def raw_keys(self) -> list[str]:
+        """Message keys shown as text where their words should be (a missing translation)."""
+        return RAW_KEY.findall(self.page.evaluate("document.body.innerText"))
 
     def save(self, game: str = "pisti") -> dict:
         return self.page.evaluate(f"JSON.parse(localStorage.getItem('cardems:save:{game}'))")

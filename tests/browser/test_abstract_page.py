@@ -75,6 +75,7 @@ def test_every_variant_plays_to_the_end_against_every_level(player, variant):
         assert page.locator("#review .review-list li").count() == 1 + sum(len(t) for t in game.deal_results[-1].takes)
         choice = page.get_attribute("#review li[data-choice]", "data-choice")
         assert choice == game.moves[0]
+        assert player.raw_keys() == []
         page.click("dialog#result button[data-action=close]")
     assert page.evaluate("performance.getEntriesByName('cardems:ai').length") > 0
     assert player.errors == []

@@ -113,6 +113,7 @@ def test_a_two_player_match_played_by_clicks_ends_as_the_engine_says(player):
     assert rows == len(game.rounds)
     totals = page.locator("dialog#result table.scoreboard tfoot td").all_inner_texts()
     assert totals == [str(t) for t in game.totals]
+    assert player.raw_keys() == []
     human_moves = sum(1 for seat_move in _moves_by_seat(game) if seat_move == 0)
     assert page.evaluate("performance.getEntriesByName('cardems:move').length") == human_moves == len(clicks)
     assert player.errors == []

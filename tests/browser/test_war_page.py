@@ -65,6 +65,7 @@ def test_a_whole_game_played_by_clicks_agrees_with_the_rules(player, seed, level
         again.play(token)
     assert again.result() == game.result()
     assert_result_matches_the_engine(player, game)
+    assert player.raw_keys() == []
     assert page.evaluate("performance.getEntriesByName('cardems:move').length") == len(clicked)
     assert page.evaluate("performance.getEntriesByName('cardems:ai').length") == len(clicked)
     assert player.errors == []

@@ -239,7 +239,7 @@ class PistiTable(Table):
         if self.partners:
             key = ("result.match_we_win" if winner == 0 else "result.match_they_win") if match else \
                   ("result.we_win" if winner == 0 else "result.they_win")
-            return t(key)
+            return self.k(key)
         if winner == 0:
             return t("result.match_win" if match else "result.win")
         name = self.side_name(winner)
@@ -247,8 +247,8 @@ class PistiTable(Table):
 
     def breakdown_table(self, deal: tuple[dict[str, int], ...] | list[dict[str, int]], caption: str) -> str:
         times = {"pistis": " × 10", "jack_pistis": " × 20"}
-        rows = [(self.k("result." + key), [markup.ltr(f"{side[key]}{times.get(key, '')}") for side in deal],
-                 f"row-{key}") for key in ROWS]
+        rows = [(self.t("result.total") if key == "total" else self.k("result." + key),
+                 [markup.ltr(f"{side[key]}{times.get(key, '')}") for side in deal], f"row-{key}") for key in ROWS]
         return markup.score_table([self.side_name(s) for s in range(len(deal))], rows, caption=caption)
 
     def scoreboard_table(self, view: PistiView, deals: list[list[dict[str, int]]], winner: Any) -> str:
