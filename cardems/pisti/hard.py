@@ -47,7 +47,6 @@ WORK_SHARE = 0.75    # the work of a decision, as a share of the first decision'
 SEEING = True        # in playouts one's side plays as Normal would if it saw the next player's hand
 INFER_PARTNER = False  # with 4 players, weigh deals by the partner's plays too (as Normal's)
 WIN_BONUS = 10.0     # what winning the deal is worth beyond the points, at its end
-LAST_WIN_BONUS = WIN_BONUS   # the same, where the last hand is solved
 TIE = 1e-6           # the Normal player's judgement as a tie-break where the last hand is solved
 RANK_KEY = {rank: rank[0] for rank in RANKS}   # '10' -> '1': ranks as one character
 RANK_NAME = {key: rank for rank, key in RANK_KEY.items()}
@@ -192,25 +191,22 @@ class Sim:
             scores[captured.index(top)] += MOST_CARDS_POINTS
         return scores
 
-    def value(self, bonus: float | None = None) -> list[float]:
+    def value(self) -> list[float]:
         """Each side's points so far, with its share of the most-cards bonus by count;
         at the end of the deal, the final scores and a bonus for the winner (the best
-        score, or among equal scores the most cards, if one side alone has it):
-        ``bonus``, or :data:`WIN_BONUS`."""
+        score, or among equal scores the most cards, if one side alone has it)."""
         if self.turn != -1:
             return [p + c * CARD_WORTH for p, c in zip(self.points, self.captured)]
-        if bonus is None:
-            bonus = WIN_BONUS
         scores = self.scores()
         values = [float(s) for s in scores]
         best = max(scores)
         if scores.count(best) == 1:
-            values[scores.index(best)] += bonus
+            values[scores.index(best)] += WIN_BONUS
         else:
             keys = list(zip(scores, self.captured))
             best_key = max(keys)
             if keys.count(best_key) == 1:
-                values[keys.index(best_key)] += bonus
+                values[keys.index(best_key)] += WIN_BONUS
         return values
 
     def club(self, seeing: bool = False) -> str:
@@ -364,6 +360,37 @@ class Known:
         self.plays = observed_plays(view)
         self.memo: dict = {}      # the others' judgements of their cards (:func:`likelihood`)
 
+    def world(self, view: PistiView, hands: list[list[str]], stock: list[str], hidden: list[str],
+              rounds: int) -> Sim:
+        """The deal of ``view`` with the unseen cards placed: ``hands`` (every seat's),
+        ``stock`` (next card last) and ``hidden``, the face-down opening cards not shown;
+        playouts stop after ``rounds`` hands."""
+        sim = Sim.__new__(Sim)
+        sim.players = view.players
+        sim.lead = view.lead
+        sim.turn = view.to_move if view.to_move is not None else -1
+        sim.last_card_pisti = view.last_card_pisti
+        sim.hands = hands
+        sim.stock = stock
+        sim.captured = list(view.captured_counts)
+        sim.points = self.points[:]
+        hidden_points = sum(POINTS[c] for c in hidden)
+        sim.pile_size = view.pile_size
+        sim.pile_points = self.pile_points
+        if view.pile_hidden:
+            sim.pile_points += hidden_points
+        elif view.hidden_holder is not None:
+            sim.points[view.hidden_holder] += hidden_points
+        sim.top = self.top
+        sim.last_capturer = view.last_capturer
+        sim.in_hands = self.in_hands
+        sim.left = self.in_hands + len(stock)
+        sim.rounds_left = rounds
+        sim.seen = self.seen.copy()
+        sim.n_seen = self.n_seen
+        sim.me = self.side
+        return sim
+
 
 class PistiModel:
     """The :class:`~cardems.search.Model` of Pişti for the sampling search."""
@@ -383,30 +410,7 @@ class PistiModel:
         hands = deal_hands(view, unseen, known.avoid)
         hidden_cards = [unseen.pop() for _ in range(3 - len(view.opening_known))]
         assert len(unseen) == view.stock_size, "the view and the sample disagree"
-        sim = Sim.__new__(Sim)
-        sim.players = view.players
-        sim.lead = view.lead
-        sim.turn = view.to_move if view.to_move is not None else -1
-        sim.last_card_pisti = view.last_card_pisti
-        sim.hands = hands
-        sim.stock = unseen
-        sim.captured = list(view.captured_counts)
-        sim.points = known.points[:]
-        hidden_points = sum(POINTS[c] for c in hidden_cards)
-        sim.pile_size = view.pile_size
-        sim.pile_points = known.pile_points
-        if view.pile_hidden:
-            sim.pile_points += hidden_points
-        elif view.hidden_holder is not None:
-            sim.points[view.hidden_holder] += hidden_points
-        sim.top = known.top
-        sim.last_capturer = view.last_capturer
-        sim.in_hands = known.in_hands
-        sim.left = known.in_hands + view.stock_size
-        sim.rounds_left = self.horizon or HORIZON[view.players]
-        sim.seen = known.seen.copy()
-        sim.n_seen = known.n_seen
-        sim.me = known.side
+        sim = known.world(view, hands, unseen, hidden_cards, self.horizon or HORIZON[view.players])
         weight = likelihood(view, hands, self.temperature, known.plays, known.memo) if self.temperature else 1.0
         return sim, weight
 
@@ -458,22 +462,9 @@ def last_hand_worlds(view: PistiView, temperature: float = TEMPERATURE) -> list[
         hands = [[], []]
         hands[view.seat], hands[other] = list(view.hand), list(held)
         weight = likelihood(view, hands, temperature, known.plays, known.memo) if temperature else 1.0
-        if weight <= 0.0:
-            continue
-        sim = Sim.__new__(Sim)
-        sim.players, sim.lead, sim.turn = 2, view.lead, view.to_move
-        sim.last_card_pisti = view.last_card_pisti
-        sim.hands, sim.stock = hands, []
-        sim.captured = list(view.captured_counts)
-        sim.points = known.points[:]
-        if view.hidden_holder is not None:
-            sim.points[view.hidden_holder] += sum(POINTS[c] for c in unseen if c not in held)
-        sim.pile_size, sim.pile_points, sim.top = view.pile_size, known.pile_points, known.top
-        sim.last_capturer = view.last_capturer
-        sim.in_hands = sim.left = known.in_hands
-        sim.rounds_left = 1
-        sim.seen, sim.n_seen, sim.me = known.seen.copy(), known.n_seen, known.side
-        worlds.append((weight, sim))
+        if weight > 0.0:
+            hidden = [card for card in unseen if card not in held]
+            worlds.append((weight, known.world(view, hands, [], hidden, 1)))
     return worlds or None
 
 
@@ -495,21 +486,18 @@ def best_strategy_steps(worlds: list[tuple[float, Sim]], me: int) -> Generator[N
         for weight, sim in worlds:
             after = sim.copy()
             after.run(card, -1, 1)
-            if len(after.hands[me]) < 2:   # nothing left to choose: played on to the end
-                after.run(None, -1)
-                values = after.value(LAST_WIN_BONUS)
-                total += weight * (values[me] - values[1 - me])
-                continue
-            shown: list[str] = []
-            while after.turn >= 0 and after.turn != me:
-                hand = after.hands[after.turn][:]
-                after.run(None, -1, 1)
-                shown.append(next(c for c in hand if c not in after.hands[1 - me]))
-            if after.turn < 0:
-                values = after.value(LAST_WIN_BONUS)
-                total += weight * (values[me] - values[1 - me])
-            else:
-                groups.setdefault(tuple(shown), []).append((weight, after))
+            if len(after.hands[me]) > 1:   # a choice is still ahead: see what the other plays
+                shown: list[str] = []
+                while after.turn >= 0 and after.turn != me:
+                    hand = after.hands[after.turn][:]
+                    after.run(None, -1, 1)
+                    shown.append(next(c for c in hand if c not in after.hands[1 - me]))
+                if after.turn >= 0:
+                    groups.setdefault(tuple(shown), []).append((weight, after))
+                    continue
+            after.run(None, -1)   # nothing left to choose: the deal played to its end
+            values = after.value()
+            total += weight * (values[me] - values[1 - me])
         yield
         for group in groups.values():
             later = yield from best_strategy_steps(group, me)

@@ -1,11 +1,14 @@
 """The Hard opponent: its playout scores deals exactly like the rules, its samples
 agree with the view, and it finds what a strong player finds."""
 
+from itertools import combinations
+
 import pytest
 from hypothesis import given, strategies as st
 
 from cardems.bots import bot_move_steps, make_bot, run_steps, bot_move
-from cardems.pisti.hard import POINTS, PistiHard, PistiModel, Sim, deal_hands, likelihood
+from cardems.pisti.hard import (POINTS, PistiHard, PistiModel, Sim, best_strategy, deal_hands, last_hand_worlds,
+                                likelihood)
 from cardems.pisti.rules import Pisti
 from cardems.rng import Rng
 from tests.engine.helpers import arranged
@@ -225,9 +228,6 @@ def seeing_best(sim: Sim, me: int) -> float:
 
 @given(st.integers(0, 2**32), st.integers(0, 6))
 def test_the_last_hand_worlds_are_the_hands_the_other_can_hold(seed, stop):
-    from itertools import combinations
-    from cardems.pisti.hard import last_hand_worlds
-
     game = last_hand(seed, stop)
     if game is None:
         return
@@ -250,8 +250,6 @@ def test_the_last_hand_worlds_are_the_hands_the_other_can_hold(seed, stop):
 def test_the_solved_last_hand_is_worth_between_normal_play_and_seeing_the_cards(seed, stop):
     # Choosing each card knowing only what was played can do no better than seeing the other's
     # hand in every world, and no worse than playing on as Normal (who sees no more than that).
-    from cardems.pisti.hard import best_strategy, last_hand_worlds
-
     game = last_hand(seed, stop)
     if game is None:
         return
