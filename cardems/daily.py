@@ -28,7 +28,7 @@ from typing import Any, Callable, Sequence
 
 from cardems.errors import BadInput
 from cardems.game import Game, parse_options
-from cardems.games import PLANNED, game_class
+from cardems.games import PLANNED, game_class, options_spec
 
 LEVEL = "normal"
 SEED_BITS = 53
@@ -92,7 +92,7 @@ def daily_seed(game: Any, day: Any, today: Any = None) -> int:
 
 def daily_options(game: Any) -> dict[str, Any]:
     """The options of the daily deal: the game's defaults."""
-    return parse_options(game_class(check_game(game)).options_spec, {})
+    return parse_options(options_spec(check_game(game)), {})
 
 
 @dataclass(frozen=True)

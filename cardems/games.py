@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from cardems.errors import BadInput
 
 if TYPE_CHECKING:
-    from cardems.game import Game
+    from cardems.game import Game, Option
 
 # game name (routes, CLI, saves) -> (module, class)
 SOURCES: dict[str, tuple[str, str]] = {
@@ -65,3 +65,14 @@ def game_class(name: str) -> "type[Game]":
         raise BadInput(f"{name} is not playable yet (coming soon)")
     module, cls = source
     return getattr(importlib.import_module(module), cls)
+
+
+def options_spec(name: str) -> "tuple[Option, ...]":
+    """The options of ``name`` (``cardems/<stem>/options.py``), read without its rules:
+    the routes, the options form and the lobby need them before a game's modules are
+    here. :class:`BadInput` for unknown or coming games."""
+    if name not in SOURCES:
+        raise BadInput(f"unknown game {name!r} (games: {', '.join(PLANNED)})")
+    if not is_playable(name):
+        raise BadInput(f"{name} is not playable yet (coming soon)")
+    return importlib.import_module(f"cardems.{module_name(name)}.options").OPTIONS

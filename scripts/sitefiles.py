@@ -198,7 +198,7 @@ def python_groups(root: Path = ROOT) -> dict:
     """``{"core": [...], "common": [...], "games": {name: [...]}, "rules": {name: [...]}}``
     (paths from the site root).
 
-    core: what the first screen imports, and every catalog. games: the games whose
+    core: what the first screen imports, every game's options and every catalog. games: the games whose
     rules module exists, with their own modules. rules: each game's rules texts, one
     per language, fetched when its rules page opens (not with the first screen, not
     with the game). common: the rest, loaded with any game.
@@ -207,12 +207,16 @@ def python_groups(root: Path = ROOT) -> dict:
     names = stems()
     by_stem = {stem: name for name, stem in names.items()}
     texts = {f for f in files if rules_file(f, set(by_stem))}
-    core = (import_closure(ENTRY, root) - {ENTRY}) | {f for f in files if f.endswith(".json") and f not in texts}
+    core = import_closure(ENTRY, root)
+    for stem in names.values():   # every game's options: a route is read before the game's modules are here
+        if f"cardems/{stem}/options.py" in files:
+            core |= import_closure(f"cardems/{stem}/options.py", root)
+    core = (core - {ENTRY}) | {f for f in files if f.endswith(".json") and f not in texts}
     games: dict[str, list[str]] = {}
     rules: dict[str, list[str]] = {}
     for name, stem in names.items():
         if f"cardems/{stem}/rules.py" in files:
-            games[name] = [f for f in files if f.endswith(".py") and stem_of(f, set(by_stem)) == stem]
+            games[name] = [f for f in files if f.endswith(".py") and stem_of(f, set(by_stem)) == stem and f not in core]
         own = [f for f in sorted(texts) if stem_of(f, set(by_stem)) == stem]
         if own:
             rules[name] = own

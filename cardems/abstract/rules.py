@@ -21,36 +21,19 @@ from typing import Any, Union
 
 from cardems.abstract.score import (SEQUENCE_RANKS, SHORT_RANKS, SUIT_ORDER, DealScore, score_combinations,
                                     score_half)
+from cardems.abstract.options import MAX_TARGET, OPTIONS, VARIANTS, PointsOption  # noqa: F401  (re-exported)
 from cardems.cards import JOKER, Card, suit_of
 from cardems.errors import BadInput
-from cardems.game import Event, Game, GameType, Option, Result, SeatView, shown, whole_number
+from cardems.game import Event, Game, GameType, Result, SeatView, shown, whole_number
 
 Move = Union[str, int]        # "first" / "second", or a take size
 CHOICES = ("first", "second")
-VARIANTS = ("base", "suit", "unlimited", "52")
 SUIT_LIMIT = {"S": 1, "H": 2, "C": 3, "D": 4}
 BASE_LIMIT = 3
 UNLIMITED_FIRST = 12
 HALF_52 = 26
-MAX_TARGET = 1_000_000
 
 
-class PointsOption(Option):
-    """A positive whole number; ``values`` are only the suggestions a form offers."""
-
-    def parse(self, raw: Any) -> Any:
-        points = whole_number(raw, 1, MAX_TARGET)
-        if points is None:
-            raise BadInput(f"option {self.name}={shown(raw)} is not allowed "
-                           f"(a whole number of points from 1 to {MAX_TARGET:,})")
-        return points
-
-
-OPTIONS = (
-    Option("variant", VARIANTS, "base"),
-    PointsOption("target", (250, 500, 1000), 500),
-    Option("mode", ("match", "deal"), "match"),
-)
 GAME_TYPE = GameType(seats=(2,), perfect_information=True, unit="deal")
 
 

@@ -18,7 +18,8 @@ from typing import Any, NamedTuple
 
 from cardems.cards import SUITS, Card, parse_card, standard_deck
 from cardems.errors import BadInput
-from cardems.game import Event, Game, GameType, Option, Result, SeatView, shown, whole_number
+from cardems.game import Event, Game, GameType, Result, SeatView, shown, whole_number
+from cardems.pis_yedili.options import OPTIONS
 
 HAND = 7
 PENALTY_PER_SEVEN = 3
@@ -35,12 +36,6 @@ SUIT_ORDER = {s: i for i, s in enumerate(("S", "H", "C", "D"))}   # alternating 
 JACK_MOVES = {f"J{s}": [f"J{s}:{named}" for named in SUITS] for s in SUITS}   # a Jack names any suit
 RANK_ORDER = {r: i for i, r in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))}
 
-OPTIONS = (
-    Option("players", (2, 3, 4), 2),
-    Option("ten_rule", ("bounce", "reverse"), "bounce"),
-    Option("target", (31, 51, 101, 151, 201), 101),
-    Option("mode", ("match", "round"), "match"),
-)
 GAME_TYPE = GameType(seats=(2, 3, 4), seats_option="players", lower_is_better=True, unit="round")
 
 

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardems.cards import Card, parse_card, rank_of, standard_deck
-from cardems.game import Event, Game, GameType, Option, Result, SeatView
+from cardems.game import Event, Game, GameType, Result, SeatView
+from cardems.pisti.options import OPTIONS
 
 HAND = 4
 OPENING = 4
@@ -37,12 +38,6 @@ def is_jack(card: Card) -> bool:
     return card[0] == "J"
 
 
-OPTIONS = (
-    Option("mode", ("classic", "match"), "classic"),
-    Option("players", (2, 3, 4), 2),
-    Option("target", (51, 101, 151), 151),
-    Option("last_card_pisti", (True, False), True),
-)
 
 
 GAME_TYPE = GameType(seats=(2, 3, 4), seats_option="players", partnerships=((4, ((0, 2), (1, 3))),),

@@ -30,7 +30,8 @@ from typing import Any, Union
 
 from cardems.cards import RANKS, Card, parse_card, rank_of, standard_deck
 from cardems.errors import BadInput, IllegalMove
-from cardems.game import Event, Game, GameType, Option, Result, SeatView, shown
+from cardems.game import Event, Game, GameType, Result, SeatView, shown
+from cardems.war.options import OPTIONS
 
 HAND = 3
 BURN = 3
@@ -38,7 +39,6 @@ HUMAN, COMPUTER = 0, 1
 FULL_DECK = tuple(standard_deck())
 ORDER = RANKS[1:] + RANKS[:1]                      # 2 .. K A: Ace high
 STRENGTH: dict[Card, int] = {c: ORDER.index(rank_of(c)) for c in FULL_DECK}  # 2 -> 0 .. A -> 12
-OPTIONS: tuple[Option, ...] = ()
 GAME_TYPE = GameType(seats=(2,), simultaneous=True)
 
 Battle = tuple[Card, Card]          # (human's card, computer's card)

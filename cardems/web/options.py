@@ -20,7 +20,7 @@ from html import escape
 from typing import Any, Callable
 
 from cardems.bots import LEVELS
-from cardems.games import PLANNED, game_class, module_name
+from cardems.games import PLANNED, module_name, options_spec
 from cardems.web.route import Route, parse_route, urlencode
 
 # option -> (the option it depends on, the value with which it applies)
@@ -83,7 +83,7 @@ def form_html(t: Translate, route: Route) -> str:
     the route's options and level."""
     game = str(route.game)
     stem = module_name(game)
-    specs = game_class(game).options_spec
+    specs = options_spec(game)
     fields = ""
     for spec in specs:
         current = route.options.get(spec.name, spec.default)
@@ -114,7 +114,7 @@ def route_from_form(values: dict[str, str | None], seed: int, speed: str | None 
     query = {name: value for name, value in values.items() if value is not None}
     route = parse_route(f"#/{game}?" + urlencode(query))
     if route.game == game and not route.coming:
-        specs = game_class(game).options_spec
+        specs = options_spec(game)
         defaults = parse_route(f"#/{game}").options
         for name in APPLIES:
             if name in route.options and not applies(name, route.options, specs):
@@ -137,7 +137,7 @@ def summary_parts(route: Route) -> list[list[Any]]:
     opts = route.options
     stem = module_name(str(route.game))
     parts = []
-    for spec in game_class(str(route.game)).options_spec:
+    for spec in options_spec(str(route.game)):
         value = opts.get(spec.name, spec.default)
         if value != spec.default or spec.name == "players":
             parts.append([f"{stem}.option.{spec.name}.{str(value).lower()}", {}])

@@ -17,7 +17,7 @@ from typing import Any
 from cardems.bots import LEVELS
 from cardems.errors import BadInput
 from cardems.game import parse_seed, parse_options
-from cardems.games import PLANNED, game_class, is_playable
+from cardems.games import PLANNED, is_playable, options_spec
 
 SPEEDS = ("normal", "fast", "instant")
 
@@ -80,8 +80,7 @@ class Route:
             return f"#/daily/{self.game}" + (f"?{urlencode(query)}" if query else "")
         query: dict[str, str] = {}
         if is_playable(self.game):
-            cls = game_class(self.game)
-            defaults = parse_options(cls.options_spec, {})
+            defaults = parse_options(options_spec(self.game), {})
             for name, value in self.options.items():
                 if value != defaults.get(name):
                     query[name] = str(value).lower()
@@ -127,7 +126,7 @@ def parse_route(hash_text: str) -> Route:
                 route.notices.append(("notice.bad_value", {"name": key, "value": value[:SHOWN]}))
         else:
             raw[key] = value
-    specs = game_class(name).options_spec
+    specs = options_spec(name)
     known = {spec.name: spec for spec in specs}
     route.options = parse_options(specs, {})
     for key, value in raw.items():

@@ -110,7 +110,10 @@ def fake_game(monkeypatch):
         options_spec = (Option("fast", (True, False), False), Option("players", (2, 3), 2))
 
     module.Fake = Fake
+    options = types.ModuleType("cardems.fake_rules.options")
+    options.OPTIONS = Fake.options_spec
     monkeypatch.setitem(sys.modules, "cardems.fake_rules", module)
+    monkeypatch.setitem(sys.modules, "cardems.fake_rules.options", options)
     monkeypatch.setitem(games.SOURCES, "war", ("cardems.fake_rules", "Fake"))
     monkeypatch.setattr(games, "is_playable", lambda name: name in ("pisti", "war"))
     monkeypatch.setattr(sys.modules["cardems.web.route"], "is_playable", lambda name: name in ("pisti", "war"))
@@ -143,17 +146,18 @@ def test_a_stored_setup_gives_the_lobby_its_link_and_summary_without_the_rules(f
 
 
 def test_asking_whether_a_hash_is_a_screen_never_needs_a_games_modules(monkeypatch):
-    """The page asks before a game's modules have arrived: a table's address is not a
-    screen, and is not parsed (parsing it reads the game's options)."""
-    from cardems.web import route as route_module
+    """The page asks before a game's modules have arrived: parsing any address reads the
+    game's options (``cardems/<game>/options.py``), never its rules."""
+    from cardems import games
     from cardems.web.screens import screen_target
 
     def not_here(name):
         raise ModuleNotFoundError(f"No module named 'cardems.{name}'")
 
-    monkeypatch.setattr(route_module, "game_class", not_here)
+    monkeypatch.setattr(games, "game_class", not_here)
     for text in ("#/pisti?seed=11&speed=instant", "#/war", "#/", "", "#/chess", "#/pis-yedili?players=3"):
         assert screen_target(text) is None, text
+    assert parse_route("#/pis-yedili?players=3&seed=4").options["players"] == 3
     assert screen_target("#/rules/pisti").screen == "rules"
     assert screen_target("#/daily/war?date=2026-11-30").day == "2026-11-30"
     assert screen_target("#/stats").screen == "stats" and screen_target("#/rules/chess") is None
