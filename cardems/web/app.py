@@ -16,7 +16,7 @@ from cardems.web.options import (default_game, form_html, route_from_form, route
                                  summary_text)
 from cardems.web.route import SPEEDS, Route, parse_route
 from cardems.web.screens import screen_target
-from cardems.web.storage import Invalid, Storage, hash_game
+from cardems.web.storage import Invalid, Storage
 
 
 def new_seed() -> int:
@@ -29,7 +29,9 @@ class App:
     """One per page. Owns the catalog, the settings and the current table."""
 
     def __init__(self) -> None:
-        self.store = Storage(dom, PLANNED)
+        self.failure_notice: tuple[str, dict[str, str]] | None = None  # what storage cannot keep, told
+        self.notices: list[tuple[str, dict[str, str]]] = []
+        self.store = Storage(dom, PLANNED, on_write=self.wrote)
         self.store.check_all()
         stored = self.store.lang()
         browser = list(window.navigator.languages or []) or [window.navigator.language or "en"]
@@ -38,12 +40,10 @@ class App:
         self.speed_setting = self.store.speed() or "normal"
         self.route: Route = Route(None)
         self.table: Any = None
-        self.notices: list[tuple[str, dict[str, str]]] = []
-        self.failure_notice: tuple[str, dict[str, str]] | None = None  # what storage cannot keep, told
         self.on_purpose: str | None = None  # a game the player started here (not a link they followed)
         self.link: Route | None = None      # a followed link waiting for the player's choice
         self._proxies: list[Any] = []
-        self.slot: str | None = None         # where the table's game is saved (None: save_key)
+        self.daily = False                   # the table's game is the daily deal (saved in its own slot)
         self.keep: dict[str, Any] = {}       # saved with it: its statistics record (screens.record)
         self.left_table: str | None = None   # the hash of the table last left (a rules page goes back)
         self.screen: Route | None = None    # the screen shown (rules, stats), if any
@@ -56,6 +56,7 @@ class App:
         self._listen(window, "hashchange", lambda _e: self.on_route())
         self._listen(dom.by_id("result"), "close", lambda _e: self.table and self.table.on_dialog_closed())
         self._listen(dom.by_id("choice"), "close", lambda _e: self.on_link_closed())
+        sound.set_muted(self.store.muted())
         self.apply_language(self.lang, store=False)
         self.on_route()
         dom.mark("cardems:ready")
@@ -78,7 +79,7 @@ class App:
         self.lang = lang if lang in LANGUAGES else "en"
         self.catalog = Catalog(self.lang)
         if store:
-            self.wrote(self.store.set_lang(self.lang))
+            self.store.set_lang(self.lang)
         window.cardemsShell.setLanguage(self.lang)
         select = dom.by_id("lang")
         if select is not None:
@@ -95,8 +96,9 @@ class App:
         options = dom.by_id("options")
         if options is not None and options.open:
             self.open_options(self.read_options())
-        self.render_notices()
-        sound.render_toggle(self.t)
+        if store:   # at start, the first route shows the notices (what the storage reset among them)
+            self.render_notices()
+        sound.render_toggle(self.t, self.store.muted())
 
     # ------------------------------------------------------------ routing
     def with_game(self, name: str | None, then: Any) -> bool:
@@ -133,10 +135,10 @@ class App:
             self.left_table = self.route.to_hash()
             self.table.close()
             self.table = None
-        self.slot, self.keep, self.screen = None, {}, None
+        self.daily, self.keep, self.screen = False, {}, None
         if self.show_screen(str(window.location.hash or "")):
             return
-        if self.with_game(hash_game(str(window.location.hash or "")), self.on_route):
+        if self.with_game(parse_route(str(window.location.hash or "")).game, self.on_route):
             return
         route = parse_route(str(window.location.hash or ""))
         self.notices = list(route.notices)
@@ -145,7 +147,6 @@ class App:
             self.show_lobby(route)
         else:
             self.show_table(route)
-        self.notices[:0] = self.take_store_notices()
         if self.failure_notice is not None and self.failure_notice not in self.notices:
             self.notices.append(self.failure_notice)
         self.render_notices()
@@ -226,7 +227,7 @@ class App:
             game = cls.new(route.options, seed=route.seed)
         route.seed = game.seed
         self.replace_hash(route)
-        self.wrote(self.store.set_setup(route.game, setup_of(route)))
+        self.store.set_setup(route.game, setup_of(route))
         self.begin_record(route, game, saved if resumed else None)
         self.table = table_class(self, route, game)
         self.table.mount()
@@ -283,17 +284,16 @@ class App:
 
     def save(self, route: Route, game: Any) -> None:
         try:
-            ok = self.store.set_save(route.game, route.to_hash_without_speed(), game.is_over(), game.to_json(),
-                                     extra=self.keep, key=self.slot)
+            self.store.set_save(route.game, route.to_hash_without_speed(), game.is_over(), game.to_json(),
+                                extra=self.keep, daily=self.daily)
         except Invalid as exc:
             window.console.warn(f"cardems: this game cannot be stored: {exc}")
-            ok = False
-        self.wrote(ok, game=True)
 
-    def wrote(self, ok: bool, game: bool = False) -> None:
-        """After a write: the player is told once when storage stops keeping what they
-        do (the game in play, or their choices), and the notice goes when it works again."""
-        failure = None if ok else self.store.failure
+    def wrote(self, failure: str | None, game: bool = False) -> None:
+        """After every write (the storage tells): the player is told once when storage
+        stops keeping what they do (the game in play, or their choices), and the notice
+        goes when it works again."""
+        ok = failure is None
         notice = None if failure is None else (f"notice.{'unsaved_game' if game else 'unsaved'}.{failure}", {})
         if notice == self.failure_notice or (ok and not game and self.failure_notice is not None
                                              and "unsaved_game" in self.failure_notice[0]):
@@ -306,7 +306,7 @@ class App:
         self.render_notices()
 
     def new_game(self) -> None:
-        if self.slot is not None:  # from the daily deal: a game of one's own
+        if self.daily:  # from the daily deal: a game of one's own
             self.navigate(Route(self.route.game, options=dict(self.route.options), seed=new_seed()))
             return
         route = parse_route(self.route.to_hash())
@@ -370,6 +370,8 @@ class App:
         return taken
 
     def render_notices(self) -> None:
+        """The notices, what the storage reset since they were last shown first."""
+        self.notices[:0] = self.take_store_notices()
         items = "".join(
             f'<li class="notice" role="status">{dom.esc(self.t(key, **params))}'
             f'<button type="button" class="notice-x" data-action="dismiss" '
@@ -399,8 +401,10 @@ class App:
         elif action in ("link-play", "link-resume"):
             self.on_link_choice(play=action == "link-play")
         elif action == "mute":
-            sound.toggle()
-            sound.render_toggle(self.t)
+            muted = not self.store.muted()
+            self.store.set_muted(muted)
+            sound.set_muted(muted)
+            sound.render_toggle(self.t, muted)
         elif action and action.startswith(("stats-", "share-", "tour-")):
             self.screen_action(action, target)
         elif self.table is not None:
@@ -416,7 +420,7 @@ class App:
             self.apply_language(str(target.value))
         elif target.id == "speed" and str(target.value) in SPEEDS:
             self.speed_setting = str(target.value)
-            self.wrote(self.store.set_speed(self.speed_setting))
+            self.store.set_speed(self.speed_setting)
             self.route.speed = None
             self.replace_hash(self.route)
             if self.table is not None:

@@ -1,6 +1,7 @@
 """The page's side of sound (``static/js/sound.js``, loaded with the page): play an
-effect, and the mute toggle in the top bar. Without the script (or before it has
-loaded) nothing plays and nothing fails."""
+effect, tell it whether the sound is off, and draw the mute toggle in the top bar.
+Without the script (or before it has loaded) nothing plays and nothing fails. Whether
+the sound is off is stored by the app (:meth:`cardems.web.storage.Storage.muted`)."""
 
 from __future__ import annotations
 
@@ -37,23 +38,19 @@ def play(name: str | None) -> None:
         api.play(name)
 
 
-def muted() -> bool:
+def set_muted(muted: bool) -> None:
+    """Tell the effects whether the sound is off (the choice is stored by the app)."""
     api = _api()
-    return bool(api.muted) if api is not None else dom.store_get("cardems:v1:muted") == "1"
+    if api is not None:
+        api.setMuted(muted)
 
 
-def toggle() -> bool:
-    """Mute or unmute (remembered by sound.js); whether it is muted now."""
-    api = _api()
-    return bool(api.setMuted(not muted())) if api is not None else False
-
-
-def render_toggle(t: Any) -> None:
-    """The top bar's button: its label and pressed state in the current language."""
+def render_toggle(t: Any, on: bool) -> None:
+    """The top bar's button (``on``: the sound is off): its label and pressed state in
+    the current language."""
     button = dom.by_id("mute")
     if button is None:
         return
-    on = muted()
     button.setAttribute("aria-pressed", "true" if on else "false")
     button.setAttribute("aria-label", t("sound.unmute" if on else "sound.mute"))
     button.setAttribute("title", t("sound.unmute" if on else "sound.mute"))

@@ -38,6 +38,7 @@ from typing import Any, Callable, Iterable, Sequence
 from cardems.bots import LEVELS
 from cardems.errors import BadInput
 from cardems.games import PLANNED, game_class
+from cardems.web.jsontext import TooDeep, Unreadable, loads_bounded
 
 SCHEMA = 1
 FILE_FORMAT = "cardems-stats"
@@ -49,8 +50,7 @@ FIELDS = ("v", "id", "game", "options", "level", "players", "side", "date", "end
 MAX_SCORE = 10**6
 MAX_MOVES = 100_000
 MAX_DEPTH = 16
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+MAX_FILE = 64 * 1024 * 1024       # characters of an imported file
 _ID = re.compile(r"[A-Za-z0-9._:-]{1,120}")
 _OPTION = re.compile(r"[a-z][a-z0-9_]{0,39}")
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -199,18 +199,6 @@ def export_text(records: Iterable[Record]) -> str:
     return json.dumps(body, ensure_ascii=False, indent=1, sort_keys=False)
 
 
-def _depth(text: str) -> int:
-    """How deep the brackets of JSON ``text`` nest, outside its strings. Checked before
-    parsing: a deep enough file overflows the WebAssembly stack of the page's parser,
-    which stops Python altogether instead of raising an error."""
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
-    depth = deepest = 0
-    for step in brackets:
-        depth += 1 if step in "[{" else -1
-        deepest = max(deepest, depth)
-    return deepest
-
-
 def import_text(text: Any) -> list[Record]:
     """The records of an export file; :class:`BadInput` saying what is wrong with a
     file that is not one (nothing is half-read: it is all checked first)."""
@@ -221,12 +209,12 @@ def import_text(text: Any) -> list[Record]:
             raise BadInput("the file is not text (UTF-8)") from None
     if not isinstance(text, str):
         raise BadInput("the file is not text")
-    if _depth(text) > MAX_DEPTH:
-        raise BadInput(f"the file nests lists or objects more than {MAX_DEPTH} deep: it is not a statistics file")
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as e:
-        raise BadInput(f"the file is not JSON ({str(e)[:80]})") from None
+        data = loads_bounded(text, max_chars=MAX_FILE, max_depth=MAX_DEPTH)
+    except TooDeep as e:
+        raise BadInput(f"the file {e}: it is not a statistics file") from None
+    except Unreadable as e:
+        raise BadInput(f"the file {e}") from None
     if not isinstance(data, dict) or data.get("format") != FILE_FORMAT:
         raise BadInput("the file is not a Cardems statistics file (no \"format\": \"cardems-stats\")")
     version = data.get("version")

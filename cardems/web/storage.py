@@ -4,41 +4,51 @@ Pure Python: the storage itself is a *backend* passed in (on the page,
 :mod:`cardems.web.dom`'s ``store_*`` functions over ``localStorage``; in the
 tests, a dictionary), so every rule below is tested under CPython.
 
-Keys, all under the ``cardems:`` namespace:
+Keys, all under the ``cardems:`` namespace (:data:`KINDS` holds each one's rules):
 
 - ``cardems:lang``: the language chosen (``"en"``, ``"tr"``, ``"ar"``, ``"fa"``);
 - ``cardems:speed``: the speed chosen (``"normal"``, ``"fast"``, ``"instant"``);
-- ``cardems:save:<game>``: the game in play, ``{"v": 1, "hash", "over", "game"}``;
+- ``cardems:v1:muted``: ``1`` when the sound is off, ``0`` when on;
+- ``cardems:save:<game>``: the game in play, ``{"v": 1, "hash", "over", "game", ...}``
+  (with what the statistics keep of it: :mod:`cardems.web.record`);
+- ``cardems:save:daily:<game>``: the daily deal in play, the same shape, its ``hash``
+  the daily link and ``daily`` its day;
 - ``cardems:setup:<game>``: the last-used setup, ``{"v": 1, "options", "level",
-  "hash", "summary"}``.
+  "hash", "summary"}``;
+- ``cardems:daily:played:<game>``: the days whose deal of ``game`` was dealt here;
+- ``cardems:tour:<game>``: ``true`` once the game's walkthrough was seen or skipped.
 
 The objects carry their version (``"v"``; a save written before versions
-existed has none and reads as version 1). Every value is checked on read,
-shape and types, without loading any game's rules: a value that fails (not
-JSON, another shape, another game's save, an unknown version) is removed and
-a notice names what was reset; nothing raised. Keys of the namespace that no
-build of this version writes are removed at start. A write that fails (the
-storage is full, or the browser allows none) is remembered in
-:attr:`Storage.failure` for the page to tell the player; a save that cannot
-be written is removed, so an older one is never restored as if it were the
-game the player left.
+existed has none and reads as version 1). Every value is checked on read, its
+size and nesting before it is parsed (:mod:`cardems.web.jsontext`), then its
+shape and types, without loading any game's rules: a value that fails (too long,
+too deep, not JSON, another shape, another game's save, an unknown version) is
+removed and a notice names what was reset; nothing raised. Keys of the namespace
+that no build of this version writes are removed at start. A write that fails
+(the storage is full, or the browser allows none) is remembered in
+:attr:`Storage.failure` and told to the ``on_write`` listener, for the page to
+tell the player, whoever wrote; a save that cannot be written is removed, so an
+older one is never restored as if it were the game the player left.
 """
 
 from __future__ import annotations
 
 import json
+import re
+from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
 from cardems.bots import LEVELS
 from cardems.game import SAVE_FORMAT
 from cardems.web.i18n import LANGUAGES
-from cardems.web.route import SPEEDS
+from cardems.web.jsontext import Unreadable, loads_bounded
+from cardems.web.route import SPEEDS, parse_route
 
 NAMESPACE = "cardems:"
-OTHER_KEYS = ("cardems:save:daily:", "cardems:daily:played:", "cardems:tour:", "cardems:v1:muted")
 VERSION = 1
 LANG_KEY = "cardems:lang"
 SPEED_KEY = "cardems:speed"
+MUTED_KEY = "cardems:v1:muted"
 FULL = "full"          # a write failed: the origin's storage quota is used up
 OFF = "off"            # the browser allows no storage (private mode, site data blocked)
 
@@ -48,6 +58,9 @@ MAX_TEXT = 64          # characters of one move, card or option value
 MAX_DECK = 200
 MAX_OPTIONS = 20
 MAX_SUMMARY = 12
+MAX_DEPTH = 8          # how deep any stored value may nest (a save nests 3 deep)
+PLAYED_DAYS = 40       # days' deals remembered as played, per game
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 Notice = tuple[str, dict[str, Any]]
 
@@ -70,14 +83,22 @@ def save_key(game: str) -> str:
     return f"{NAMESPACE}save:{game}"
 
 
+def daily_key(game: str) -> str:
+    """The daily deal of ``game`` in play (apart from the player's own game of it)."""
+    return f"{NAMESPACE}save:daily:{game}"
+
+
 def setup_key(game: str) -> str:
     """The options and level the player last used for ``game``."""
     return f"{NAMESPACE}setup:{game}"
 
 
-def hash_game(hash_text: str) -> str:
-    """The game a route names (``#/pis-yedili?seed=1`` -> ``pis-yedili``), unchecked."""
-    return hash_text.lstrip("#").partition("?")[0].strip("/").lower()
+def played_key(game: str) -> str:
+    return f"{NAMESPACE}daily:played:{game}"
+
+
+def tour_key(game: str) -> str:
+    return f"{NAMESPACE}tour:{game}"
 
 
 # ---------------------------------------------------------------- checks (pure)
@@ -97,14 +118,14 @@ def _short_text(value: Any) -> bool:
 def _versioned(value: Any) -> dict[str, Any]:
     _require(isinstance(value, dict), "not an object")
     _require(value.get("v", VERSION) == VERSION and _is_int(value.get("v", VERSION)),
-             f"unknown version {value.get('v')!r}")
+             f"unknown version {str(value.get('v'))[:20]!r}")
     return value
 
 
-def _route_of(game: str, value: Any) -> str:
-    _require(isinstance(value, str) and len(value) <= MAX_HASH, "no route")
-    _require(value.startswith("#/") and hash_game(value) in (game, f"daily/{game}"),   # a game, or its daily deal
-             f"a route of another game: {value[:40]!r}")
+def _route_of(game: str, value: Any, screen: str | None = None) -> str:
+    _require(isinstance(value, str) and len(value) <= MAX_HASH and value.startswith("#/"), "no route")
+    route = parse_route(value)
+    _require(route.game == game and route.screen == screen, f"a route of another game: {value[:40]!r}")
     return value
 
 
@@ -127,15 +148,35 @@ def check_speed(value: Any) -> str:
     return value
 
 
-def check_save(game: str, value: Any) -> dict[str, Any]:
-    """A stored save of ``game``: its route, whether it is over, and the game's own save
-    (``Game.to_json``) checked for shape; replaying it is the table's affair."""
+def check_muted(value: Any) -> bool:
+    _require(_is_int(value) and value in (0, 1), "not 0 or 1")
+    return value == 1
+
+
+def check_tour(value: Any) -> bool:
+    _require(value is True, "not true")
+    return True
+
+
+def check_played(value: Any) -> list[str]:
+    _require(isinstance(value, list) and len(value) <= PLAYED_DAYS, "not a list of days")
+    _require(all(isinstance(day, str) and _DAY.fullmatch(day) for day in value), "not a list of days")
+    return value
+
+
+def check_save(game: str, value: Any, *, daily: bool = False) -> dict[str, Any]:
+    """A stored save of ``game`` (with ``daily``: of its daily deal): its route, whether
+    it is over, and the game's own save (``Game.to_json``) checked for shape; replaying
+    it is the table's affair."""
     save = _versioned(value)
-    _route_of(game, save.get("hash"))
+    _route_of(game, save.get("hash"), "daily" if daily else None)
+    if daily:
+        _require(isinstance(save.get("daily"), str) and bool(_DAY.fullmatch(save["daily"])), "no day")
     _require(isinstance(save.get("over"), bool), "no over flag")
+    _require(_is_int(save.get("rev", 0)) and save.get("rev", 0) >= 0, "no valid revision")
     data = save.get("game")
     _require(isinstance(data, dict), "no game")
-    _require(data.get("format") == SAVE_FORMAT, f"unknown save format {data.get('format')!r}")
+    _require(data.get("format") == SAVE_FORMAT, f"unknown save format {str(data.get('format'))[:20]!r}")
     _require(data.get("game") == game, f"a save of {str(data.get('game'))[:40]!r}")
     _require(_is_int(data.get("seed")) and 0 <= data["seed"] < 2**53, "no valid seed")
     _options(data.get("options"))
@@ -164,56 +205,104 @@ def check_setup(game: str, value: Any) -> dict[str, Any]:
     return setup
 
 
+@dataclass(frozen=True)
+class Kind:
+    """One kind of key: how long its text may be, how its value is checked, what the
+    player is told when it is reset (a catalog key; its ``game`` named if it has one)."""
+
+    name: str
+    max_chars: int
+    check: Callable[[str | None, Any], Any]
+    notice: str
+
+
+KINDS = {
+    "lang": Kind("lang", 64, lambda _g, v: check_lang(v), "notice.reset.lang"),
+    "speed": Kind("speed", 64, lambda _g, v: check_speed(v), "notice.reset.speed"),
+    "muted": Kind("muted", 64, lambda _g, v: check_muted(v), "notice.reset.sound"),
+    "save": Kind("save", 256 * 1024, lambda g, v: check_save(str(g), v), "notice.reset.save"),
+    "daily": Kind("daily", 256 * 1024, lambda g, v: check_save(str(g), v, daily=True), "notice.reset.daily"),
+    "setup": Kind("setup", 16 * 1024, lambda g, v: check_setup(str(g), v), "notice.reset.setup"),
+    "played": Kind("played", 2048, lambda _g, v: check_played(v), "notice.reset.played"),
+    "tour": Kind("tour", 64, lambda _g, v: check_tour(v), "notice.reset.tour"),
+}
+_BY_GAME = (("daily", daily_key), ("save", save_key), ("setup", setup_key), ("played", played_key),
+            ("tour", tour_key))
+
+
 # ---------------------------------------------------------------- the store
 class Storage:
     """Reads and writes of every key, checked. ``notices`` collects what was reset
     (catalog key, params) until the page shows them; ``failure`` is the reason the
-    last write failed (:data:`FULL`, :data:`OFF`) or None once one succeeds."""
+    last write failed (:data:`FULL`, :data:`OFF`) or None once one succeeds, and every
+    write is told to ``on_write(failure, game)`` (``game``: whether it was a save)."""
 
-    def __init__(self, backend: Backend, games: tuple[str, ...]) -> None:
+    def __init__(self, backend: Backend, games: tuple[str, ...],
+                 on_write: Callable[[str | None, bool], None] | None = None) -> None:
         self.backend = backend
         self.games = games
+        self.on_write = on_write
         self.notices: list[Notice] = []
         self.failure: str | None = None
         self.problems: list[str] = []  # why each reset value was refused, for the console
 
+    # -- which key is which
+    def kind_of(self, key: str) -> tuple[Kind, str | None] | None:
+        """The kind of ``key`` and the game it is of, or None for a key no build of this
+        version writes."""
+        for name, fixed in (("lang", LANG_KEY), ("speed", SPEED_KEY), ("muted", MUTED_KEY)):
+            if key == fixed:
+                return KINDS[name], None
+        for name, key_of in _BY_GAME:
+            prefix = key_of("")
+            if key.startswith(prefix) and key[len(prefix):] in self.games:
+                return KINDS[name], key[len(prefix):]
+        return None
+
     # -- reading
-    def _checked(self, key: str, check: Callable[[Any], Any], notice: Notice) -> Any:
+    def _read(self, key: str) -> Any:
+        """The checked value under ``key``, or None (a bad one removed, with its notice)."""
         raw = self.backend.store_get(key)
-        if raw is None:
+        found = self.kind_of(key)
+        if raw is None or found is None:
             return None
+        kind, game = found
         try:
-            return check(json.loads(raw))
-        except (Invalid, ValueError, RecursionError) as exc:
+            return kind.check(game, loads_bounded(raw, max_chars=kind.max_chars, max_depth=MAX_DEPTH))
+        except (Invalid, Unreadable) as exc:
             self.backend.store_del(key)
-            self.notices.append(notice)
+            self.notices.append((kind.notice, {"game": game} if game else {}))
             self.problems.append(f"{key}: {exc}")
             return None
 
     def lang(self) -> str | None:
-        return self._checked(LANG_KEY, check_lang, ("notice.reset.lang", {}))
+        return self._read(LANG_KEY)
 
     def speed(self) -> str | None:
-        return self._checked(SPEED_KEY, check_speed, ("notice.reset.speed", {}))
+        return self._read(SPEED_KEY)
+
+    def muted(self) -> bool:
+        return bool(self._read(MUTED_KEY))
 
     def save(self, game: str) -> dict[str, Any] | None:
-        return self._checked(save_key(game), lambda v: check_save(game, v), ("notice.reset.save", {"game": game}))
+        return self._read(save_key(game))
+
+    def daily_save(self, game: str) -> dict[str, Any] | None:
+        return self._read(daily_key(game))
 
     def setup(self, game: str) -> dict[str, Any] | None:
-        return self._checked(setup_key(game), lambda v: check_setup(game, v), ("notice.reset.setup", {"game": game}))
+        return self._read(setup_key(game))
+
+    def played_days(self, game: str) -> list[str]:
+        return list(self._read(played_key(game)) or [])
+
+    def tour_seen(self, game: str) -> bool:
+        return bool(self._read(tour_key(game)))
 
     def unfinished(self, game: str) -> dict[str, Any] | None:
         """The save of ``game`` if it is a game still in play."""
         save = self.save(game)
         return save if save is not None and not save["over"] else None
-
-    def known_keys(self) -> set[str]:
-        return {LANG_KEY, SPEED_KEY} | {f(g) for g in self.games for f in (save_key, setup_key)}
-
-    def known(self, key: str) -> bool:
-        """Whether ``key`` is one Cardems still writes: the ones checked here, and the
-        daily deal's, the walkthrough's and the sound's (their modules check them)."""
-        return key in self.known_keys() or key.startswith(OTHER_KEYS)
 
     def check_all(self) -> None:
         """At start: every key of the namespace read and checked (a bad one removed,
@@ -225,22 +314,17 @@ class Storage:
         for key in keys:
             if not key.startswith(NAMESPACE):
                 continue  # another site of the same origin (GitHub Pages: every project of a user)
-            if not self.known(key):
+            if self.kind_of(key) is None:
                 self.backend.store_del(key)
-            elif key not in self.known_keys():
-                continue
-            elif key == LANG_KEY:
-                self.lang()
-            elif key == SPEED_KEY:
-                self.speed()
             else:
-                game = key.rpartition(":")[2]
-                self.save(game) if key == save_key(game) else self.setup(game)
+                self._read(key)
 
     # -- writing
-    def _write(self, key: str, value: Any) -> bool:
+    def _write(self, key: str, value: Any, game: bool = False) -> bool:
         failure = self.backend.store_set(key, json.dumps(value, separators=(",", ":")))
         self.failure = failure
+        if self.on_write is not None:
+            self.on_write(failure, game)
         return failure is None
 
     def set_lang(self, lang: str) -> bool:
@@ -249,20 +333,34 @@ class Storage:
     def set_speed(self, speed: str) -> bool:
         return self._write(SPEED_KEY, check_speed(speed))
 
+    def set_muted(self, muted: bool) -> bool:
+        return self._write(MUTED_KEY, 1 if muted else 0)
+
     def set_setup(self, game: str, setup: dict[str, Any]) -> bool:
         return self._write(setup_key(game), check_setup(game, {"v": VERSION, **setup}))
 
+    def set_tour_seen(self, game: str, seen: bool = True) -> bool:
+        if not seen:
+            self.backend.store_del(tour_key(game))
+            return True
+        return self._write(tour_key(game), True)
+
+    def add_played_day(self, game: str, day: str) -> bool:
+        days = [d for d in self.played_days(game) if d != day]
+        return self._write(played_key(game), check_played([*days, day][-PLAYED_DAYS:]))
+
     def set_save(self, game: str, route_hash: str, over: bool, data: dict[str, Any],
-                 extra: dict[str, Any] | None = None, key: str | None = None) -> bool:
-        """Store the game in play (with ``extra``: what the statistics keep of it; under
-        ``key``: another slot, the daily deal's); if that fails, the older save is removed
-        (a reload must not restore it as if it were this game)."""
-        save = check_save(game, {**(extra or {}), "v": VERSION, "hash": route_hash, "over": over, "game": data})
-        key = key or save_key(game)
-        if self._write(key, save):
+                 extra: dict[str, Any] | None = None, *, daily: bool = False) -> bool:
+        """Store the game in play (with ``extra``: what the statistics keep of it, its
+        revision; ``daily``: in the daily deal's slot); if that fails, the older save is
+        removed (a reload must not restore it as if it were this game)."""
+        save = check_save(game, {**(extra or {}), "v": VERSION, "hash": route_hash, "over": over, "game": data},
+                          daily=daily)
+        key = daily_key(game) if daily else save_key(game)
+        if self._write(key, save, game=True):
             return True
         self.backend.store_del(key)
         return False
 
-    def drop_save(self, game: str) -> None:
-        self.backend.store_del(save_key(game))
+    def drop_save(self, game: str, *, daily: bool = False) -> None:
+        self.backend.store_del(daily_key(game) if daily else save_key(game))

@@ -8,8 +8,9 @@
 //                                 "fanfare" (a pişti, a big moment), "war", "draw" (cards drawn), "win", "lose".
 //                                 Resolves to true if it played, false if it did not
 //                                 (muted, no interaction yet, unknown name, no audio)
-//   cardemsSound.setMuted(bool)   mute or unmute; remembered in localStorage under
-//                                 MUTED_KEY ("cardems:v1:muted": "1" muted, "0" not)
+//   cardemsSound.setMuted(bool)   mute or unmute, for this page (the app remembers the
+//                                 choice through cardems/web/storage.py, the one owner of
+//                                 every stored key, and sets it here when it starts)
 //   cardemsSound.muted            whether it is muted now
 //   cardemsSound.names            the effects' names
 //
@@ -19,8 +20,6 @@
 // So load this module with the page: loaded later, it waits for the next interaction.
 // (navigator.userActivation would tell of an earlier one, but Playwright's evaluate
 // counts as one, so the tests could not tell the two cases apart.)
-
-export const MUTED_KEY = "cardems:v1:muted";
 
 // ZzFX parameters: volume, randomness, frequency, attack, sustain, release, shape,
 // shapeCurve, slide, deltaSlide, pitchJump, pitchJumpTime, repeatTime, noise, ...
@@ -35,15 +34,7 @@ const EFFECTS = {
 };
 export const names = Object.freeze(Object.keys(EFFECTS));
 
-function stored() {
-  try {
-    return localStorage.getItem(MUTED_KEY) === "1";
-  } catch (error) {
-    return false;  // storage turned off: not muted, and not remembered
-  }
-}
-
-let muted = stored();
+let muted = false;
 let engine = null;      // the promise of ZzFX, from the first interaction on
 const built = {};       // name -> ZZFXSound, made when first played
 
@@ -56,8 +47,6 @@ function unlock() {
 if (typeof addEventListener === "function") {
   addEventListener("pointerdown", unlock, true);
   addEventListener("keydown", unlock, true);
-  // muted or not in another tab: the same here
-  addEventListener("storage", (event) => { if (event.key === MUTED_KEY) muted = event.newValue === "1"; });
 }
 
 export async function play(name) {
@@ -77,16 +66,11 @@ export async function play(name) {
 
 export function setMuted(value) {
   muted = Boolean(value);
-  try {
-    localStorage.setItem(MUTED_KEY, muted ? "1" : "0");
-  } catch (error) {
-    /* storage turned off: muted for this visit only */
-  }
   return muted;
 }
 
 const api = {
-  play, setMuted, names, MUTED_KEY,
+  play, setMuted, names,
   get muted() { return muted; },
 };
 if (typeof window !== "undefined") window.cardemsSound = api;

@@ -13,7 +13,8 @@ from hypothesis import given, settings, strategies as st
 from cardems.games import PLANNED, game_class
 from cardems.web.options import setup_of
 from cardems.web.route import parse_route
-from cardems.web.storage import FULL, LANG_KEY, OFF, SPEED_KEY, Storage, save_key, setup_key
+from cardems.web.storage import (FULL, LANG_KEY, MUTED_KEY, OFF, SPEED_KEY, Storage, daily_key, played_key, save_key,
+                                  setup_key, tour_key)
 
 
 class FakeBackend:
@@ -52,24 +53,36 @@ def a_save(game: str, moves: int = 0) -> dict[str, Any]:
     return {"v": 1, "hash": route.to_hash_without_speed(), "over": played.is_over(), "game": played.to_json()}
 
 
+def a_daily_save(game: str, moves: int = 0) -> dict[str, Any]:
+    """A save of ``game``'s daily deal of 2026-12-01, with what the statistics keep of it."""
+    save = a_save(game, moves)
+    return {**save, "hash": f"#/daily/{game}?date=2026-12-01", "daily": "2026-12-01", "record": f"{game}-1",
+            "level": "normal", "replay": False, "recorded": False, "rev": 3}
+
+
 def a_setup(game: str) -> dict[str, Any]:
     return {"v": 1, **setup_of(parse_route(f"#/{game}?level=hard"))}
 
 
 def good_items() -> dict[str, str]:
-    items = {LANG_KEY: '"tr"', SPEED_KEY: '"fast"'}
+    items = {LANG_KEY: '"tr"', SPEED_KEY: '"fast"', MUTED_KEY: "1"}
     for game in PLANNED:
         items[save_key(game)] = json.dumps(a_save(game, 2))
+        items[daily_key(game)] = json.dumps(a_daily_save(game, 1))
         items[setup_key(game)] = json.dumps(a_setup(game))
+        items[played_key(game)] = '["2026-11-30","2026-12-01"]'
+        items[tour_key(game)] = "true"
     return items
 
 
 def test_good_values_of_every_key_are_read_back_as_written():
     store = Storage(FakeBackend(good_items()), PLANNED)
     store.check_all()
-    assert store.notices == [] and store.lang() == "tr" and store.speed() == "fast"
+    assert store.notices == [] and store.lang() == "tr" and store.speed() == "fast" and store.muted() is True
     for game in PLANNED:
         assert store.save(game) == a_save(game, 2) and store.setup(game) == a_setup(game)
+        assert store.daily_save(game) == a_daily_save(game, 1) and store.tour_seen(game)
+        assert store.played_days(game) == ["2026-11-30", "2026-12-01"]
     assert store.unfinished(PLANNED[0]) is not None
 
 
@@ -88,9 +101,26 @@ def bad_values(key: str, game: str | None) -> dict[str, str]:
     game's, an unknown version."""
     bad = {"invalid JSON": "{", "empty": "", "list": "[]", "object": "{}", "number": "7", "null": "null",
            "deep": "[" * 2000 + "]" * 2000}
+    bad |= {"a megabyte": json.dumps("x" * 2**20), "10,000 deep": "[" * 10_000 + "]" * 10_000}
     if key in (LANG_KEY, SPEED_KEY):
         bad |= {"unknown": '"xx"', "inherited name": '"constructor"', "list of one": '["en"]'}
         return bad
+    if key == MUTED_KEY:
+        return bad | {"two": "2", "true": "true", "text": '"1"'}
+    if key == tour_key(game):
+        return bad | {"false": "false", "one": "1", "text": '"true"'}
+    if key == played_key(game):
+        del bad["list"]   # no day played: a good value
+        return bad | {"not a day": '["yesterday"]', "numbers": "[20261201]", "too many": json.dumps(["2026-01-01"] * 41)}
+    if key == daily_key(game):
+        good = a_daily_save(game)
+        return bad | {
+            "unknown version": json.dumps({**good, "v": 99}),
+            "no day": json.dumps({k: v for k, v in good.items() if k != "daily"}),
+            "the own game's route": json.dumps({**good, "hash": f"#/{game}?seed=3"}),
+            "another game's": json.dumps(a_daily_save(other_game(game))),
+            "revision as text": json.dumps({**good, "rev": "3"}),
+        }
     good = a_save(game) if key == save_key(game) else a_setup(game)
     other = a_save(other_game(game)) if key == save_key(game) else a_setup(other_game(game))
     bad |= {
@@ -123,7 +153,8 @@ def bad_values(key: str, game: str | None) -> dict[str, str]:
     return bad
 
 
-KEYS = [(LANG_KEY, None), (SPEED_KEY, None)] + [(f(g), g) for g in PLANNED for f in (save_key, setup_key)]
+KEYS = [(LANG_KEY, None), (SPEED_KEY, None), (MUTED_KEY, None)] + [
+    (f(g), g) for g in PLANNED for f in (save_key, daily_key, setup_key, played_key, tour_key)]
 
 
 @pytest.mark.parametrize("key,game", KEYS)
@@ -161,11 +192,15 @@ def test_a_full_storage_is_reported_and_leaves_no_older_save_behind():
     backend.quota = len(save_key(game)) + len(backend.items[save_key(game)]) + 10
     store = Storage(backend, PLANNED)
     later = a_save(game, 20)
+    told: list[tuple[str | None, bool]] = []
+    store.on_write = lambda failure, is_game: told.append((failure, is_game))
     assert not store.set_save(game, later["hash"], later["over"], later["game"])
     assert store.failure == FULL and save_key(game) not in backend.items  # never restored as if current
+    backend.quota = 0
+    assert not store.set_tour_seen(game) and told == [(FULL, True), (FULL, False)]   # every write is told
     backend.quota = None
     assert store.set_save(game, later["hash"], later["over"], later["game"]) and store.failure is None
-    assert store.save(game) == later
+    assert store.save(game) == later and told[-1] == (None, True)
 
 
 def test_no_storage_at_all_is_reported_and_reads_nothing():

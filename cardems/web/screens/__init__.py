@@ -49,24 +49,3 @@ async def open_screen(app: Any, target: Route, current: Callable[[], bool]) -> N
         return
     app.screen = target if target.screen != "daily" else None
     importlib.import_module(f"cardems.web.screens.{target.screen}").show(app, target)
-
-
-def stored(key: str) -> Any:
-    """The JSON value stored under ``key`` (one of storage.OTHER_KEYS), or None."""
-    import json
-
-    from cardems.web import dom
-
-    raw = dom.store_get(key)
-    try:
-        return None if raw is None else json.loads(raw)
-    except ValueError:
-        return None
-
-
-def store(key: str, value: Any) -> None:
-    import json
-
-    from cardems.web import dom
-
-    dom.store_set(key, json.dumps(value))

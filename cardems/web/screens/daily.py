@@ -22,18 +22,9 @@ from cardems.errors import BadInput
 from cardems.games import game_class, is_playable, module_name
 from cardems.web import dom, markup, sound
 from cardems.web.route import Route
-from cardems.web.screens import record, store, stored
+from cardems.web.screens import record
 
 NUMBERS = re.compile(r"([0-9][0-9–-]*)")
-PLAYED_DAYS = 40   # how many days' deals are remembered as played, per game
-
-
-def slot(game: str) -> str:
-    return f"cardems:save:daily:{game}"
-
-
-def played_key(game: str) -> str:
-    return f"cardems:daily:played:{game}"
 
 
 class DailyRoute(Route):
@@ -70,29 +61,30 @@ def show(app: Any, target: Route) -> None:
     route.day = deal.day
     app.notices.extend(target.notices)
     cls = game_class(name)
-    saved = stored(slot(name))
+    saved = app.store.daily_save(name)
     game = None
-    if isinstance(saved, dict) and saved.get("daily") == deal.day and not saved.get("over") and "game" in saved:
+    if saved is not None and saved["daily"] == deal.day and not saved["over"]:
         try:
             game = cls.from_json(saved["game"])
-        except (BadInput, KeyError, TypeError, ValueError):
-            game = None
+        except BadInput as exc:
+            window.console.warn(f"cardems: discarded a daily save: {exc}")
+            app.notices.append(("notice.reset.daily", {"game": app.t(f"game.{name}.name")}))
+            app.store.drop_save(name, daily=True)
+            saved = None
     if game is not None:
         app.keep = record.meta_of(saved) or record.new_meta(game, deal.level, daily=deal.day)
         if game.moves:
             app.notices.append(("notice.resumed", {}))
     else:
         record.abandoned(app, saved, cls)
-        played = stored(played_key(name))
-        played = [d for d in played if isinstance(d, str)] if isinstance(played, list) else []
-        replay = deal.day in played
+        replay = deal.day in app.store.played_days(name)
         game = cls.new(dict(deal.options), seed=deal.seed)
         app.keep = record.new_meta(game, deal.level, daily=deal.day, replay=replay)
         if replay:
             app.notices.append(("daily.replay_notice", {}))
         else:
-            store(played_key(name), [*played, deal.day][-PLAYED_DAYS:])
-    app.slot = slot(name)
+            app.store.add_played_day(name, deal.day)
+    app.daily = True
     app.route = route
     stem = module_name(name)
     dom.ensure_css(f"cardems/web/{stem}/style.css")

@@ -15,7 +15,6 @@ from cardems.web import dom, markup
 from cardems.web.i18n import Catalog
 from cardems.web.rules_page import load_rules, render_rules
 from cardems.web.route import Route
-from cardems.web.screens import stored
 
 CSS = ("static/css/rules.css", "static/css/screens.css")
 
@@ -25,8 +24,7 @@ def back_link(app: Any, game: str) -> tuple[str, bool]:
     left = app.left_table
     if left and left.lstrip("#/").partition("?")[0].rpartition("/")[2] == game:   # its game, or its daily deal
         return left, True
-    save = stored(f"cardems:save:{game}")
-    if is_playable(game) and isinstance(save, dict) and "game" in save and not save.get("over"):
+    if is_playable(game) and app.store.unfinished(game) is not None:
         return f"#/{game}", True
     return "#/", False
 

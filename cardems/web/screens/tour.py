@@ -11,15 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from cardems.web import dom, markup
-from cardems.web.screens import store, stored
 
 STEPS = ("goal", "hand", "help")
 # what each step points at on the table
 SPOTS = {"hand": ".hand.mine", "help": ".hint-btn, .rules-link"}
-
-
-def seen_key(game: str) -> str:
-    return f"cardems:tour:{game}"
 
 
 class Tour:
@@ -34,7 +29,7 @@ _current: list[Tour] = []
 def offer(app: Any, game: str) -> None:
     """Start the walkthrough if the player has never seen (or skipped) it for ``game``."""
     close()
-    if stored(seen_key(game)):
+    if app.store.tour_seen(game):
         return
     _current.append(Tour(game))
     render(app)
@@ -92,15 +87,15 @@ def close() -> None:
     spot(None)
 
 
-def finish(game: str) -> None:
-    store(seen_key(game), True)
+def finish(app: Any, game: str) -> None:
+    app.store.set_tour_seen(game)
     close()
 
 
 def on_action(app: Any, action: str, target: Any) -> None:
     if action == "tour-replay":
         game = dom.attr(target, "data-game") or ""
-        dom.store_del(seen_key(game))
+        app.store.set_tour_seen(game, False)
         app.left_table = None
         from pyscript import window
 
@@ -110,7 +105,7 @@ def on_action(app: Any, action: str, target: Any) -> None:
         return
     tour = _current[0]
     if action == "tour-skip" or (action == "tour-next" and tour.step == len(STEPS) - 1):
-        finish(tour.game)
+        finish(app, tour.game)
     elif action == "tour-next":
         tour.step += 1
         render(app)
