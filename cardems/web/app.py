@@ -43,8 +43,9 @@ class App:
         self.on_purpose: str | None = None  # a game the player started here (not a link they followed)
         self.link: Route | None = None      # a followed link waiting for the player's choice
         self._proxies: list[Any] = []
+        self._records: Any = None
         self.daily = False                   # the table's game is the daily deal (saved in its own slot)
-        self.keep: dict[str, Any] = {}       # saved with it: its statistics record (screens.record)
+        self.keep: dict[str, Any] = {}       # saved with it: its statistics record (record.py)
         self.left_table: str | None = None   # the hash of the table last left (a rules page goes back)
         self.screen: Route | None = None    # the screen shown (rules, stats), if any
         set_shipped(loader.games())
@@ -462,23 +463,49 @@ class App:
         module = {"stats": "stats", "share": "daily", "tour": "tour"}[action.partition("-")[0]]
         importlib.import_module(f"cardems.web.screens.{module}").on_action(self, action, target)
 
+    @property
+    def records(self) -> Any:
+        """The record of the games played (imported with the first table: not the lobby's)."""
+        if self._records is None:
+            from cardems.web.record import Records
+
+            self._records = Records(self.add_notice)
+        return self._records
+
     def begin_record(self, route: Route, game: Any, saved: Any) -> None:
         """The statistics record of the table's game: the save's, or a new one."""
-        from cardems.web.screens import record
+        from cardems.web import record
 
         self.keep = record.meta_of(saved) or record.new_meta(game, route.level)
 
     def replaced(self, saved: Any, cls: Any) -> None:
         """A new game replaces ``saved``: an unfinished one is recorded as abandoned."""
-        from cardems.web.screens import record
+        self.records.abandoned(saved, cls)
 
-        record.abandoned(self, saved, cls)
+    def game_over(self, game: Any) -> None:
+        """The table's game ended (the session tells, once): it is recorded, once."""
+        if self.records.finished(game, self.keep):
+            self.save(self.route, game)   # remember it is recorded
+            if self.daily:
+                from cardems.web.screens import daily
 
-    def game_over(self, table: Any) -> str:
-        """The table's game ended: record it (once), and what the result dialog adds."""
+                daily.finished(self, game)
+
+    def result_extra(self, game: Any) -> str:
+        """What the result dialog adds to a game's own: the daily deal's share line."""
+        if not self.daily:
+            return ""
         from cardems.web.screens import daily
 
-        return daily.game_over(self, table)
+        return daily.result_section(self, game)
+
+    def add_notice(self, key: str, **params: str) -> None:
+        """Show a notice (once), e.g. from the statistics database (a missing key: its general one)."""
+        if key.startswith("stats.db.") and self.t(key) == key:
+            key = "stats.db.failed"
+        if (key, params) not in self.notices:
+            self.notices.append((key, params))
+            self.render_notices()
 
     def offer_tour(self, game: str) -> None:
         from cardems.web.screens import tour

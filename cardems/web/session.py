@@ -89,8 +89,10 @@ class Session:
 
     def __init__(self, game: Game, level: str, clock: Clock, listener: Listener, *,
                  save: Callable[[Game], None], speed: Callable[[], str] = lambda: "normal",
-                 human: int = 0, hint: HintSource | None = None, helper_level: str = "normal") -> None:
+                 human: int = 0, hint: HintSource | None = None, helper_level: str = "normal",
+                 on_over: Callable[[Game], None] | None = None) -> None:
         self.game = game
+        self.on_over = on_over         # told once, when the session sees the game over
         self.clock = clock
         self.listener = listener
         self.save = save
@@ -114,6 +116,7 @@ class Session:
         self._running = False          # a loop task is live
         self.plays = 0                 # moves played through this session (War's commit adds no move text)
         self._tasks: set[asyncio.Future] = set()
+        self._over_told = False
 
     # ------------------------------------------------------------ facts
     @property
@@ -152,6 +155,7 @@ class Session:
         self.save(self.game)
         if self.game.is_over():
             self._set_phase("over")
+            self._tell_over()
             self.listener.on_round_end(True)
         elif self._between_at_start:
             self._set_phase("between")
@@ -328,6 +332,12 @@ class Session:
         self.save(self.game)
         return events
 
+    def _tell_over(self) -> None:
+        """The game is over: tell ``on_over`` (the record of the game), once."""
+        if not self._over_told and self.on_over is not None:
+            self._over_told = True
+            self.on_over(self.game)
+
     def _round_ended(self) -> bool:
         return self.game.is_over() or self.rounds() > self.shown_rounds
 
@@ -335,6 +345,7 @@ class Session:
         if self.game.is_over():
             self.finishing = False
             self._set_phase("over")
+            self._tell_over()
             self.listener.on_round_end(True)
         elif self.rounds() > self.shown_rounds:
             self.finishing = False

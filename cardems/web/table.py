@@ -74,7 +74,7 @@ class Table:
         self._result_told = False                 # the log told this round's result
         self.session = Session(game, route.level, CLOCK, self, save=lambda g: app.save(route, g),
                                speed=lambda: app.speed, hint=self.hint_source(),
-                               helper_level=self.helper_level)
+                               helper_level=self.helper_level, on_over=app.game_over)
         dom.table_js()   # starts loading the morphing and travelling script
 
     # ------------------------------------------------------------ names
@@ -470,7 +470,7 @@ class Table:
         t = self.t
         dialog = dom.by_id("result")
         if final:
-            body += self.app.game_over(self)
+            body += self.app.result_extra(self.game)
             view = self.view
             dialog.setAttribute("data-winner", str(view.winner))
             dialog.setAttribute("data-scores", ",".join(str(s) for s in view.final_scores or ()))

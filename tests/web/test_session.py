@@ -127,7 +127,8 @@ CASES = [
 def test_a_whole_game_is_played_to_its_end_against_bots(name, options):
     game = game_class(name).new(options, seed=7)
     saves: list = []
-    session, seen = new_session(game, saves=saves)
+    ended: list = []
+    session, seen = new_session(game, saves=saves, on_over=lambda g: ended.append((g.is_over(), len(seen.results))))
 
     async def main():
         session.start()
@@ -137,6 +138,11 @@ def test_a_whole_game_is_played_to_its_end_against_bots(name, options):
     assert game.is_over() and session.phase == "over"
     assert seen.results and seen.results[-1] is True
     assert seen.results.count(True) == 1
+    # the end is told once, before its result is shown; a session on the finished game tells it once again
+    assert ended == [(True, len(seen.results) - 1)]
+    again, _ = new_session(game_class(name).from_json(game.to_json()), on_over=lambda g: ended.append(g.is_over()))
+    again.start()
+    assert ended[1:] == [True]
     # every move was shown once, by the seat that made it, and saved right after
     assert len(saves) == len(seen.moves) + 1
     assert saves[-1] == game.to_json()

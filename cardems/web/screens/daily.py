@@ -20,9 +20,9 @@ from pyscript import window
 from cardems.daily import daily_deal, daily_hash, parse_day, share_for, utc_today
 from cardems.errors import BadInput
 from cardems.games import game_class, is_playable, module_name
-from cardems.web import dom, markup, sound
+from cardems.web import dom, markup
+from cardems.web import record
 from cardems.web.route import Route
-from cardems.web.screens import record
 
 NUMBERS = re.compile(r"([0-9][0-9–-]*)")
 
@@ -76,7 +76,7 @@ def show(app: Any, target: Route) -> None:
         if game.moves:
             app.notices.append(("notice.resumed", {}))
     else:
-        record.abandoned(app, saved, cls)
+        app.records.abandoned(saved, cls)
         replay = deal.day in app.store.played_days(name)
         game = cls.new(dict(deal.options), seed=deal.seed)
         app.keep = record.new_meta(game, deal.level, daily=deal.day, replay=replay)
@@ -103,28 +103,24 @@ def title(app: Any, day: str, replay: bool) -> str:
     return app.t("daily.title", date=day) + (" · " + app.t("daily.replay") if replay else "")
 
 
-def game_over(app: Any, table: Any) -> str:
-    """Record the finished game (once: then its sound, and for a daily deal the share
-    line copied); what the result dialog adds: the share line of a daily deal."""
-    meta = app.keep
-    game = table.game
-    newly = record.finished(app, game, meta)
-    result = game.result()
-    outcome = record.outcome(result.winner)
-    if newly:
-        app.save(table.route, game)   # remember it is recorded
-        sound.play({"win": "win", "loss": "lose"}.get(outcome))
-    day = meta.get("daily") if meta else None
-    if not day:
-        return ""
+def share_text(app: Any, game: Any) -> str:
+    day = app.keep.get("daily") or utc_today()
     text = share_for(app.t, game, day)
-    if meta.get("replay"):
+    if app.keep.get("replay"):
         text += "\n" + app.t("daily.share.replay")
-    if newly:
-        copy(app, text)
+    return str(text)
+
+
+def finished(app: Any, game: Any) -> None:
+    """The day's game has just been recorded: its share line goes to the clipboard."""
+    copy(app, share_text(app, game))
+
+
+def result_section(app: Any, game: Any) -> str:
+    """What the result dialog of the day's deal adds: its share line, to copy."""
     return (f'<section class="share" aria-labelledby="share-title"><h3 id="share-title">'
             f'{markup.esc(app.t("daily.share.heading"))}</h3>'
-            f'<pre id="share-text" class="share-text" dir="auto" tabindex="0">{shown(text)}</pre>'
+            f'<pre id="share-text" class="share-text" dir="auto" tabindex="0">{shown(share_text(app, game))}</pre>'
             + markup.button("share-copy", app.t("daily.share.copy"))
             + '<p id="share-status" class="share-status" role="status"></p></section>')
 

@@ -22,7 +22,7 @@ from cardems.daily import utc_today
 from cardems.errors import BadInput
 from cardems.web import dom, markup
 from cardems.web.route import Route
-from cardems.web.screens.record import db_notice
+from cardems.web.record import db_notice_key
 from cardems.web.stats import (Figures, Record, chart_data, chart_html, daily_streak, export_text, figures,
                                import_into, validate_record)
 
@@ -71,7 +71,7 @@ async def refresh(app: Any, first: bool = False) -> None:
         State.failed = False
     except Exception as exc:  # the database cannot be opened: say so, show what can be shown
         State.records, State.failed = [], True
-        db_notice(app, exc)
+        app.add_notice(db_notice_key(exc))
     if app.screen is None or app.screen.screen != "stats":
         return
     dom.set_html("screen", render(app))
@@ -183,7 +183,7 @@ async def reset(app: Any, game: str) -> None:
         await api().deleteGame(game)
         State.status = ("stats.reset.done", {"game": app.t(f"game.{game}.name")})
     except Exception as exc:
-        db_notice(app, exc)
+        app.add_notice(db_notice_key(exc))
     await refresh(app)
 
 
@@ -217,5 +217,5 @@ async def import_file(app: Any, file: Any) -> None:
             await api().put(json.dumps(record))
         State.status = ("stats.import.done", {"n": len(changed)})
     except Exception as exc:
-        db_notice(app, exc)
+        app.add_notice(db_notice_key(exc))
     await refresh(app)

@@ -1,0 +1,120 @@
+"""The record of every game played, in one place: the statistics database
+(``static/js/statsdb.js``) and the sound of a game's end.
+
+A game gets its record id when it starts; the id travels with the save (with
+the daily deal's day, whether it is a replay, and whether it was recorded), so
+a reload never records a game twice and a resumed game is recorded once, when
+it ends. The session tells the end (``Session(on_over=...)``), once; the daily
+deal only adds its own line to the result (:mod:`cardems.web.screens.daily`). A
+game left unfinished and replaced by a new one is recorded as abandoned under its
+own id (a finished record of that id would win over it). A database that cannot
+be opened is a notice; the game plays on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from datetime import datetime, timezone
+from typing import Any, Callable
+
+from pyscript import window
+
+from cardems.errors import BadInput
+from cardems.game import Game
+from cardems.web import dom, sound
+from cardems.web.stats import make_record, record_id, utc_stamp
+
+
+def now_ms() -> int:
+    return int(window.Date.now())
+
+
+def new_meta(game: Game, level: str, daily: str | None = None, replay: bool = False) -> dict[str, Any]:
+    """What a save keeps for the statistics, for a game that starts now."""
+    return {"record": record_id(game.name, game.seed, now_ms()), "level": level, "daily": daily,
+            "replay": replay, "recorded": False}
+
+
+def meta_of(saved: Any) -> dict[str, Any] | None:
+    """The statistics part of a save (None for a save made before games were recorded)."""
+    if not isinstance(saved, dict) or not isinstance(saved.get("record"), str):
+        return None
+    return {"record": saved["record"], "level": saved.get("level") or "normal", "daily": saved.get("daily"),
+            "replay": bool(saved.get("replay")), "recorded": bool(saved.get("recorded"))}
+
+
+def outcome(winner: Any, side: int = 0) -> str:
+    if winner == "draw":
+        return "draw"
+    return "win" if winner == side else "loss"
+
+
+def record_of(game: Game, meta: dict[str, Any], end: str) -> dict[str, Any]:
+    result = game.result()
+    return make_record(
+        id=meta["record"], game=game.name, options=dict(game.options), level=meta["level"],
+        players=int(getattr(game, "players", 2)), side=0, date=utc_stamp(datetime.now(timezone.utc)),
+        end=end, result=outcome(result.winner) if end == "finished" else None,
+        scores=[int(s) for s in result.scores], moves=len(game.moves), daily=meta.get("daily"),
+        replay=bool(meta.get("replay")))
+
+
+Notify = Callable[[str], None]
+
+
+class Records:
+    """Records the games of the page; ``notify(key)`` shows a notice (a catalog key)."""
+
+    def __init__(self, notify: Notify) -> None:
+        self.notify = notify
+
+    def put(self, record: dict[str, Any]) -> None:
+        asyncio.ensure_future(self._put(json.dumps(record)))
+
+    async def _put(self, text: str) -> None:
+        api = getattr(window, "cardemsStats", None)
+        if dom.absent(api):
+            return
+        try:
+            await api.put(text)
+        except Exception as exc:  # a StatsDbError: its code names the notice
+            self.notify(db_notice_key(exc))
+
+    def finished(self, game: Game, meta: dict[str, Any]) -> bool:
+        """Record a game that has just ended, once, with the sound of its end; whether
+        it was recorded now (``meta["recorded"]`` is then set: save it)."""
+        if not meta or meta.get("recorded"):
+            return False
+        try:
+            record = record_of(game, meta, "finished")
+        except BadInput as exc:
+            window.console.warn(f"cardems: not recorded: {exc}")
+            return False
+        meta["recorded"] = True
+        self.put(record)
+        sound.play({"win": "win", "loss": "lose"}.get(record["result"]))
+        return True
+
+    def abandoned(self, saved: Any, game_class: Any) -> None:
+        """Record the unfinished game of ``saved`` (a save) that a new game replaces."""
+        meta = meta_of(saved)
+        if meta is None or meta["recorded"] or saved.get("over"):
+            return
+        try:
+            game = game_class.from_json(saved["game"])
+        except (BadInput, KeyError, TypeError, ValueError):
+            return
+        if not game.moves or game.is_over():
+            return
+        try:
+            self.put(record_of(game, meta, "abandoned"))
+        except BadInput as exc:
+            window.console.warn(f"cardems: not recorded: {exc}")
+
+
+def db_notice_key(exc: Any) -> str:
+    """The notice of a statistics database error (its ``code``: ``blocked``, ``off``...),
+    said in the console too."""
+    window.console.warn(f"cardems: statistics: {exc}")
+    return f"stats.db.{str(getattr(exc, 'code', '') or 'failed')}"
