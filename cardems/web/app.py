@@ -15,7 +15,6 @@ from cardems.web.i18n import LANGUAGES, Catalog, pick_language
 from cardems.web.options import (default_game, form_html, route_from_form, route_from_setup, setup_hash, setup_of,
                                  summary_text)
 from cardems.web.route import SPEEDS, Route, parse_route
-from cardems.web.screens import screen_target
 from cardems.web.storage import Invalid, Storage
 
 
@@ -312,7 +311,7 @@ class App:
             return
         route = parse_route(self.route.to_hash())
         route.seed = new_seed()
-        route.notices = []
+        route.dropped = []
         self.on_purpose = route.to_hash_without_speed()
         self.navigate(route)
 
@@ -431,8 +430,8 @@ class App:
     def show_screen(self, hash_text: str) -> bool:
         """Show the screen ``hash_text`` names (rules, statistics, the daily deal), once
         its modules are here; False if it names none."""
-        target = screen_target(hash_text)
-        if target is None:
+        target = parse_route(hash_text)
+        if target.screen is None or target.game is None and target.screen != "stats":
             return False
         self.route = Route(None)
         dom.set_state("busy")

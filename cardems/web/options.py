@@ -161,8 +161,10 @@ def summary_text(t: Translate, setup: Any) -> str:
 
 def setup_hash(game: str, setup: Any) -> str:
     """The link a lobby tile opens: the stored setup's, else the game's defaults."""
-    if isinstance(setup, dict) and isinstance(setup.get("hash"), str) and setup["hash"].startswith(f"#/{game}"):
-        return setup["hash"]
+    if isinstance(setup, dict) and isinstance(setup.get("hash"), str):
+        route = parse_route(setup["hash"])
+        if route.game == game and route.is_table:
+            return str(setup["hash"])
     return f"#/{game}"
 
 
@@ -179,7 +181,7 @@ def route_from_setup(setup: Any, game: str | None = None) -> Route:
     if isinstance(setup.get("level"), str):
         query["level"] = setup["level"]
     route = parse_route(f"#/{game}?" + urlencode(query))
-    route.notices = []
+    route.dropped = []
     return route
 
 

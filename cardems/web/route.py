@@ -1,55 +1,78 @@
-"""Routes of the page: ``#/pisti?seed=42&players=2&speed=instant``.
+"""The addresses of the page, and the one parser of them: :func:`parse_route`.
 
-Pure Python, so it is tested under CPython. A malformed route never fails:
-what cannot be used is dropped, the rest falls back to defaults, and each
-problem becomes a notice for the player.
+``#/`` (the lobby), ``#/<game>?seed=42&players=2&speed=instant`` (a game's table),
+and the screens of DESIGN.md: ``#/rules/<game>``, ``#/stats`` and
+``#/daily/<game>[?date=YYYY-MM-DD]``. Every part of the page that reads an
+address calls :func:`parse_route`; nothing else splits a hash.
 
-Besides the lobby (``#/``) and a game's table (``#/<game>?...``) there are
-screens (DESIGN.md): ``#/rules/<game>``, ``#/stats`` and ``#/daily/<game>``;
-:attr:`Route.screen` names them (``None`` for the lobby and a table).
+Pure Python, tested under CPython, and it needs no game's rules: a game's options
+come from ``cardems/<game>/options.py`` (:func:`cardems.games.options_spec`), so an
+address is read before the game's modules reach the page. A malformed address never
+fails: what cannot be used is dropped, the rest falls back to defaults, and the
+player is told in one notice that names every dropped part (decoded, shortened).
+
+>>> route = parse_route("#/pisti?seed=42&players=3&colour=red")
+>>> route.game, route.seed, route.options["players"], route.dropped
+('pisti', 42, 3, ['colour=red'])
+>>> route.to_hash()
+'#/pisti?players=3&seed=42'
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cardems.bots import LEVELS
 from cardems.errors import BadInput
-from cardems.game import parse_seed, parse_options
+from cardems.game import parse_options, parse_seed
 from cardems.games import PLANNED, is_playable, options_spec
 
 SPEEDS = ("normal", "fast", "instant")
+SCREENS = ("rules", "stats", "daily")
+GAME_SCREENS = ("rules", "daily")     # screens about one game: #/<screen>/<game>
+SHOWN = 40                             # at most this much of a bad value goes into a notice
+MAX_DROPPED = 6                        # dropped parts named in the notice (then "…")
 
 
-# urllib.parse (and the big ipaddress module it imports) is loaded when a game's
-# route needs it, not by the lobby: the stdlib reaches the page as source to compile.
+# urllib.parse (and the big ipaddress module it imports) is loaded when a route with a
+# query or an escaped name is read, not by the lobby.
 def urlencode(query: dict[str, str]) -> str:
     from urllib.parse import urlencode as encode
 
     return encode(query)
 
 
-def parse_qsl(query: str, keep_blank_values: bool = False) -> list[tuple[str, str]]:
-    from urllib.parse import parse_qsl as parse
+def _pairs(query: str) -> list[tuple[str, str]]:
+    from urllib.parse import parse_qsl
 
-    return parse(query, keep_blank_values=keep_blank_values)
-PAGE_KEYS = ("seed", "speed", "level")
-SCREENS = ("rules", "stats", "daily")
-GAME_SCREENS = ("rules", "daily")     # screens about one game: #/<screen>/<game>
-SHOWN = 40                             # at most this much of a bad value goes into a notice
+    return parse_qsl(query, keep_blank_values=True)
+
+
+def _unquote(text: str) -> str:
+    if "%" not in text:
+        return text
+    from urllib.parse import unquote
+
+    return unquote(text)
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= SHOWN else text[:SHOWN - 1] + "…"
 
 
 @dataclass
 class Route:
-    """What the page should show; ``notices`` explains anything ignored."""
+    """What the page should show; ``dropped`` lists the parts of the address that were
+    not used (each ``name=value``), which :attr:`notices` tells the player."""
 
     game: str | None                     # None: the lobby (or the stats screen)
     options: dict[str, Any] = field(default_factory=dict)
     seed: int | None = None
     speed: str | None = None
     level: str = "normal"
-    notices: list[tuple[str, dict[str, str]]] = field(default_factory=list)
+    dropped: list[str] = field(default_factory=list)
+    unknown: str | None = None           # the name of a game (or screen) that does not exist
     coming: bool = False                 # a planned game that is not playable yet
     screen: str | None = None            # "rules", "stats", "daily"; None: the lobby or a table
     day: str | None = None               # the daily deal's ``?date=``, as written (its screen checks it)
@@ -59,13 +82,22 @@ class Route:
         """Whether the route opens a game's table (not the lobby, a screen or a coming game)."""
         return self.game is not None and self.screen is None and not self.coming
 
+    @property
+    def notices(self) -> list[tuple[str, dict[str, str]]]:
+        """What the player is told about this address: one notice at most."""
+        if self.unknown is not None:
+            return [("notice.unknown_game", {"name": self.unknown})]
+        if not self.dropped:
+            return []
+        parts = [f"\u2068{part}\u2069" for part in self.dropped[:MAX_DROPPED]]   # isolated: right-to-left text
+        return [("notice.link_parts", {"parts": ", ".join(parts) + (", …" if len(self.dropped) > MAX_DROPPED else "")})]
+
+    def without_speed(self) -> Route:
+        return replace(self, speed=None)
+
     def to_hash_without_speed(self) -> str:
         """The hash that identifies the game itself (speed is only a way of watching it)."""
-        speed, self.speed = self.speed, None
-        try:
-            return self.to_hash()
-        finally:
-            self.speed = speed
+        return self.without_speed().to_hash()
 
     def to_hash(self) -> str:
         """The canonical hash for this route (options that differ from defaults only)."""
@@ -93,64 +125,75 @@ class Route:
         return f"#/{self.game}" + (f"?{urlencode(query)}" if query else "")
 
 
-def parse_route(hash_text: str) -> Route:
-    """Parse ``location.hash``; never raises (anything but text is the lobby)."""
+def parse_route(hash_text: Any) -> Route:
+    """Parse ``location.hash`` (or any address of the page); never raises (anything but
+    text is the lobby)."""
     text = hash_text.lstrip("#") if isinstance(hash_text, str) else ""
     path, _, query = text.partition("?")
-    name = path.strip("/").lower()
+    name = _unquote(path).strip("/").lower()
     if not name:
         return Route(None)
     screen, _, rest = name.partition("/")
     if screen == "stats" and not rest:
-        return Route(None, screen="stats")
+        route = Route(None, screen="stats")
+        _drop_all(route, query)
+        return route
     if screen in GAME_SCREENS and rest:
         return _screen_route(screen, rest, query)
     if name not in PLANNED:
-        return Route(None, notices=[("notice.unknown_game", {"name": name[:SHOWN]})])
+        return Route(None, unknown=_short(name))
     if not is_playable(name):
         return Route(name, coming=True)
     route = Route(name)
-    raw: dict[str, str] = {}
+    specs = {spec.name: spec for spec in options_spec(name)}
+    route.options = parse_options(tuple(specs.values()), {})
+    seen: set[str] = set()
     for key, value in _query(query):
+        if key in seen:
+            route.dropped.append(_part(key, value))   # given twice: the first one counts
+            continue
+        seen.add(key)
         if key == "seed":
             try:
                 route.seed = parse_seed(value)
             except BadInput:
-                route.notices.append(("notice.bad_seed", {"value": value[:SHOWN]}))
+                route.dropped.append(_part(key, value))
         elif key == "speed":
             _read_speed(route, value)
         elif key == "level":
             if value.lower() in LEVELS:
                 route.level = value.lower()
             else:
-                route.notices.append(("notice.bad_value", {"name": key, "value": value[:SHOWN]}))
+                route.dropped.append(_part(key, value))
+        elif key in specs:
+            try:
+                route.options[key] = specs[key].parse(value)
+            except BadInput:
+                route.dropped.append(_part(key, value))
         else:
-            raw[key] = value
-    specs = options_spec(name)
-    known = {spec.name: spec for spec in specs}
-    route.options = parse_options(specs, {})
-    for key, value in raw.items():
-        spec = known.get(key)
-        if spec is None:
-            route.notices.append(("notice.unknown_option", {"name": key[:SHOWN]}))
-            continue
-        try:
-            route.options[key] = spec.parse(value)
-        except BadInput:
-            route.notices.append(("notice.bad_value", {"name": key, "value": value[:SHOWN]}))
+            route.dropped.append(_part(key, value))
     return route
+
+
+def _part(key: str, value: str) -> str:
+    """A dropped part as the player wrote it (decoded), shortened for the notice."""
+    return _short(f"{key}={value}" if value else key)
 
 
 def _query(query: str) -> list[tuple[str, str]]:
     """The query's pairs, names normalised (``last-card-pisti`` -> ``last_card_pisti``)."""
-    return [(key.strip().lower().replace("-", "_"), value) for key, value in parse_qsl(query, keep_blank_values=True)]
+    return [(key.strip().lower().replace("-", "_"), value) for key, value in _pairs(query)]
+
+
+def _drop_all(route: Route, query: str) -> None:
+    route.dropped.extend(_part(key, value) for key, value in _query(query))
 
 
 def _read_speed(route: Route, value: str) -> None:
     if value.lower() in SPEEDS:
         route.speed = value.lower()
     else:
-        route.notices.append(("notice.bad_value", {"name": "speed", "value": value[:SHOWN]}))
+        route.dropped.append(_part("speed", value))
 
 
 def _screen_route(screen: str, name: str, query: str) -> Route:
@@ -159,14 +202,18 @@ def _screen_route(screen: str, name: str, query: str) -> Route:
     The rules take no query; the day's deal is the same for everyone, so only
     its day (``date``) and the speed of watching it may be set."""
     if name not in PLANNED:
-        return Route(None, notices=[("notice.unknown_game", {"name": name[:SHOWN]})])
+        return Route(None, unknown=_short(name))
     route = Route(name, screen=screen, coming=not is_playable(name))
-    if screen == "daily":
-        for key, value in _query(query):
-            if key == "speed":
-                _read_speed(route, value)
-            elif key == "date":
-                route.day = value.strip()[:SHOWN]
-            else:
-                route.notices.append(("notice.unknown_option", {"name": key[:SHOWN]}))
+    if screen != "daily":
+        _drop_all(route, query)
+        return route
+    seen: set[str] = set()
+    for key, value in _query(query):
+        if key in seen or key not in ("speed", "date"):
+            route.dropped.append(_part(key, value))
+        elif key == "speed":
+            _read_speed(route, value)
+        else:
+            route.day = value.strip()[:SHOWN]
+        seen.add(key)
     return route

@@ -74,7 +74,7 @@ def test_a_target_outside_a_match_keeps_its_default_and_stays_out_of_the_link(ga
 def test_a_tampered_form_falls_back_like_a_bad_link():
     route = route_from_form({"mode": "duel", "players": "9", "level": "godlike"}, seed=1, game="pisti")
     assert route.options["mode"] == "classic" and route.options["players"] == 2 and route.level == "normal"
-    assert len(route.notices) == 3
+    assert len(route.dropped) == 3 and len(route.notices) == 1
 
 
 def test_the_last_used_setup_round_trips_and_bad_storage_gives_defaults():

@@ -20,14 +20,28 @@ def test_planned_games_are_coming_and_unknown_games_go_to_the_lobby():
         assert route.game == name and route.coming == (not is_playable(name))
     route = parse_route("#/chess")
     assert route.game is None and route.notices[0][0] == "notice.unknown_game"
+    assert parse_route("#/pi%C5%9Fti").notices == [("notice.unknown_game", {"name": "pişti"})]   # decoded
 
 
 def test_malformed_values_fall_back_to_defaults_with_a_notice():
     route = parse_route("#/pisti?seed=abc&players=5&colour=red&speed=warp&target=0")
     assert route.game == "pisti" and route.seed is None and route.speed is None
     assert route.options["players"] == 2 and route.options["target"] == 151
-    keys = [k for k, _ in route.notices]
-    assert keys.count("notice.bad_value") == 3 and "notice.bad_seed" in keys and "notice.unknown_option" in keys
+    assert route.dropped == ["seed=abc", "players=5", "colour=red", "speed=warp", "target=0"]
+    [(key, params)] = route.notices   # every dropped part, named in one notice
+    assert key == "notice.link_parts" and params["parts"].count("=") == 5 and "⁨colour=red⁩" in params["parts"]
+
+
+def test_a_part_given_twice_counts_once_and_the_other_is_named():
+    route = parse_route("#/pisti?seed=5&seed=6&players=3&players=4")
+    assert (route.seed, route.options["players"], route.dropped) == (5, 3, ["seed=6", "players=4"])
+
+
+@pytest.mark.parametrize("text,dropped", [("#/rules/pisti?x=1", ["x=1"]), ("#/stats?x=1&y", ["x=1", "y"]),
+                                          ("#/daily/war?date=2026-11-30&date=2026-11-29", ["date=2026-11-29"])])
+def test_a_screen_names_every_part_of_its_link_it_does_not_take(text, dropped):
+    route = parse_route(text)
+    assert route.screen is not None and route.dropped == dropped and len(route.notices) == 1
 
 
 def test_canonical_hash_round_trips():
@@ -59,7 +73,7 @@ def test_the_lobby_and_tables_have_no_screen():
 @pytest.mark.parametrize("text,name", [
     ("#/rules/chess", "chess"), ("#/daily/chess?speed=fast", "chess"), ("#/rules", "rules"),
     ("#/daily", "daily"), ("#/stats/pisti", "stats/pisti"), ("#/rules/pisti/extra", "pisti/extra"),
-    ("#/rules/" + "x" * 500, "x" * 40),
+    ("#/rules/" + "x" * 500, "x" * 39 + "…"),
 ])
 def test_an_unknown_or_malformed_screen_is_the_lobby_with_a_notice(text, name):
     route = parse_route(text)
@@ -70,7 +84,7 @@ def test_an_unknown_or_malformed_screen_is_the_lobby_with_a_notice(text, name):
 def test_the_days_deal_takes_only_a_speed():
     route = parse_route("#/daily/pisti?speed=instant&seed=4&players=3&speed=warp")
     assert (route.screen, route.game, route.seed, route.speed, route.options) == ("daily", "pisti", None, "instant", {})
-    assert [key for key, _ in route.notices] == ["notice.unknown_option", "notice.unknown_option", "notice.bad_value"]
+    assert route.dropped == ["seed=4", "players=3", "speed=warp"]
     assert route.to_hash() == "#/daily/pisti?speed=instant" and route.to_hash_without_speed() == "#/daily/pisti"
     assert parse_route("#/rules/war?seed=1").to_hash() == "#/rules/war"
 
@@ -132,7 +146,7 @@ def test_a_game_without_a_hand_made_form_gets_one_from_its_options(fake_game):
     made = route_from_form({"fast": "true", "players": "2", "level": "hard"}, seed=7, game="war")
     assert (made.options, made.level, made.seed, made.notices) == ({"fast": True, "players": 2}, "hard", 7, [])
     bad = route_from_form({"fast": "maybe", "players": "9"}, seed=7, game="war")
-    assert bad.options == {"fast": False, "players": 2} and len(bad.notices) == 2
+    assert bad.options == {"fast": False, "players": 2} and len(bad.dropped) == 2
 
 
 def test_a_stored_setup_gives_the_lobby_its_link_and_summary_without_the_rules(fake_game):
@@ -145,19 +159,16 @@ def test_a_stored_setup_gives_the_lobby_its_link_and_summary_without_the_rules(f
     assert summary_text(t, {"summary": [["level.easy", {}], "junk", [1, 2]]}) == "Easy"
 
 
-def test_asking_whether_a_hash_is_a_screen_never_needs_a_games_modules(monkeypatch):
-    """The page asks before a game's modules have arrived: parsing any address reads the
-    game's options (``cardems/<game>/options.py``), never its rules."""
+def test_reading_any_address_never_needs_a_games_rules(monkeypatch):
+    """The page reads an address before a game's modules have arrived: its options come
+    from ``cardems/<game>/options.py``, never from its rules."""
     from cardems import games
-    from cardems.web.screens import screen_target
 
     def not_here(name):
         raise ModuleNotFoundError(f"No module named 'cardems.{name}'")
 
     monkeypatch.setattr(games, "game_class", not_here)
-    for text in ("#/pisti?seed=11&speed=instant", "#/war", "#/", "", "#/chess", "#/pis-yedili?players=3"):
-        assert screen_target(text) is None, text
+    for text in ("#/pisti?seed=11&speed=instant", "#/war", "#/", "", "#/chess", "#/rules/pisti", "#/stats"):
+        parse_route(text)
     assert parse_route("#/pis-yedili?players=3&seed=4").options["players"] == 3
-    assert screen_target("#/rules/pisti").screen == "rules"
-    assert screen_target("#/daily/war?date=2026-11-30").day == "2026-11-30"
-    assert screen_target("#/stats").screen == "stats" and screen_target("#/rules/chess") is None
+    assert parse_route("#/daily/war?date=2026-11-30").day == "2026-11-30"

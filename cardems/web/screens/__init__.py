@@ -2,9 +2,9 @@
 ``#/rules/<game>``, ``#/stats``, ``#/daily/<game>[?date=YYYY-MM-DD]``.
 
 This package's ``__init__`` is what the first screen imports (the app asks it
-whether a hash names a screen); each screen's module (``rules``, ``stats``,
-``daily``) and the page glue that records games (``record``) and shows the
-first game's walkthrough (``tour``) are imported when first needed, and arrive
+to open the screen a route names); each screen's module (``rules``, ``stats``,
+``daily``) and the first game's walkthrough (``tour``) are imported when first
+needed, and arrive
 with any game's files (``loader``'s ``common``).
 """
 
@@ -13,22 +13,7 @@ from __future__ import annotations
 import importlib
 from typing import Any, Callable
 
-from cardems.web.route import GAME_SCREENS, Route, parse_route
-
-SCREENS = ("stats", *GAME_SCREENS)
-
-
-def screen_target(hash_text: object) -> Route | None:
-    """The screen ``hash_text`` names, or None (the lobby or a table: not ours). A
-    screen of an unknown game is None too: the route's own notice explains it.
-    Only a screen's address is parsed here: a table's needs its game's modules,
-    which may not have arrived yet."""
-    text = hash_text if isinstance(hash_text, str) else ""
-    first = text.lstrip("#").partition("?")[0].strip("/").lower().partition("/")[0]
-    if first not in SCREENS:
-        return None
-    route = parse_route(text)
-    return route if route.screen is not None else None
+from cardems.web.route import Route
 
 
 async def open_screen(app: Any, target: Route, current: Callable[[], bool]) -> None:

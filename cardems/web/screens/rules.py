@@ -14,7 +14,7 @@ from cardems.games import is_playable, module_name
 from cardems.web import dom, markup
 from cardems.web.i18n import Catalog
 from cardems.web.rules_page import load_rules, render_rules
-from cardems.web.route import Route
+from cardems.web.route import Route, parse_route
 
 CSS = ("static/css/rules.css", "static/css/screens.css")
 
@@ -22,7 +22,7 @@ CSS = ("static/css/rules.css", "static/css/screens.css")
 def back_link(app: Any, game: str) -> tuple[str, bool]:
     """Where "back" goes: (hash, whether it is a game)."""
     left = app.left_table
-    if left and left.lstrip("#/").partition("?")[0].rpartition("/")[2] == game:   # its game, or its daily deal
+    if left and parse_route(left).game == game:   # its game, or its daily deal
         return left, True
     if is_playable(game) and app.store.unfinished(game) is not None:
         return f"#/{game}", True
