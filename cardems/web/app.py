@@ -1,21 +1,30 @@
-"""The app: language, routes, the lobby, saved games, and the table in play."""
+"""The app: the page's shell. It reads the address (:func:`cardems.web.route.parse_route`)
+and shows the lobby (:mod:`.lobby`), a game's table (kept by :mod:`.saves`) or a screen
+(:mod:`.screens`); it owns the language, the notices (:mod:`.notices`), the options
+dialog and the page's event listeners. What a table or a screen may use of it is
+declared in :mod:`.host`.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import importlib
-from typing import Any
+from typing import Any, Callable
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
+from cardems.game import Game
 from cardems.games import PLANNED, game_class, is_playable, module_name, set_shipped
 from cardems.web import dom, loader, sound
 from cardems.web.i18n import LANGUAGES, Catalog, pick_language
-from cardems.web.options import (default_game, form_html, route_from_form, route_from_setup, setup_hash, setup_of,
-                                 summary_text)
+from cardems.web.lobby import Lobby
+from cardems.web.notices import Notices
+from cardems.web.options import default_game, form_html, route_from_form, route_from_setup, setup_of
 from cardems.web.route import SPEEDS, Route, parse_route
-from cardems.web.storage import Invalid, Storage
+from cardems.web.saves import Saves, Slot, opening
+from cardems.web.screens import open_screen
+from cardems.web.storage import Storage
 
 
 def new_seed() -> int:
@@ -25,44 +34,43 @@ def new_seed() -> int:
 
 
 class App:
-    """One per page. Owns the catalog, the settings and the current table."""
+    """One per page. Owns the catalog, the settings and the current table; implements
+    :class:`cardems.web.host.TableHost` and :class:`cardems.web.host.ScreenHost`."""
 
     def __init__(self) -> None:
-        self.failure_notice: tuple[str, dict[str, str]] | None = None  # what storage cannot keep, told
-        self.notices: list[tuple[str, dict[str, str]]] = []
+        self.notices = Notices()
         self.store = Storage(dom, PLANNED, on_write=self.wrote)
         self.store.check_all()
-        stored = self.store.lang()
         browser = list(window.navigator.languages or []) or [window.navigator.language or "en"]
-        self.lang = stored or pick_language(browser)
+        self.lang = self.store.lang() or pick_language(browser)
         self.catalog = Catalog(self.lang)
         self.speed_setting = self.store.speed() or "normal"
+        self.saves = Saves(self.store, lambda text: window.console.warn(text))
+        self.lobby = Lobby(self, self.store)
         self.route: Route = Route(None)
         self.table: Any = None
         self.on_purpose: str | None = None  # a game the player started here (not a link they followed)
         self.link: Route | None = None      # a followed link waiting for the player's choice
-        self._proxies: list[Any] = []
-        self._records: Any = None
-        self.daily = False                   # the table's game is the daily deal (saved in its own slot)
-        self.keep: dict[str, Any] = {}       # saved with it: its statistics record (record.py)
         self.left_table: str | None = None   # the hash of the table last left (a rules page goes back)
         self.screen: Route | None = None    # the screen shown (rules, stats), if any
+        self._proxies: list[Any] = []
+        self._records: Any = None
         set_shipped(loader.games())
 
     # ------------------------------------------------------------ start-up
     def start(self) -> None:
-        self._listen(document, "click", self.on_click)
-        self._listen(document, "change", self.on_change)
-        self._listen(window, "hashchange", lambda _e: self.on_route())
-        self._listen(dom.by_id("result"), "close", lambda _e: self.table and self.table.on_dialog_closed())
-        self._listen(dom.by_id("choice"), "close", lambda _e: self.on_link_closed())
+        self.listen(document, "click", self.on_click)
+        self.listen(document, "change", self.on_change)
+        self.listen(window, "hashchange", lambda _e: self.on_route())
+        self.listen(dom.by_id("result"), "close", lambda _e: self.table and self.table.on_dialog_closed())
+        self.listen(dom.by_id("choice"), "close", lambda _e: self.on_link_closed())
         sound.set_muted(self.store.muted())
         self.apply_language(self.lang, store=False)
         self.on_route()
         dom.mark("cardems:ready")
         window.cardemsShell.loaded()
 
-    def _listen(self, target: Any, name: str, handler: Any) -> None:
+    def listen(self, target: Any, name: str, handler: Callable[[Any], Any]) -> None:
         proxy = create_proxy(handler)
         self._proxies.append(proxy)
         target.addEventListener(name, proxy)
@@ -92,7 +100,7 @@ class App:
         elif self.screen is not None:
             self.on_route()
         elif not self.route.is_table:
-            self.render_tiles()
+            self.lobby.render_tiles()
         options = dom.by_id("options")
         if options is not None and options.open:
             self.open_options(self.read_options())
@@ -101,24 +109,23 @@ class App:
         sound.render_toggle(self.t, self.store.muted())
 
     # ------------------------------------------------------------ routing
-    def with_game(self, name: str | None, then: Any) -> bool:
+    def with_game(self, name: str | None, then: Callable[[], None]) -> bool:
         """Whether game ``name`` must be fetched before it can be shown; if so, fetch
         it (the page is ``busy`` meanwhile) and call ``then()`` once it is here."""
         if name is None or name not in PLANNED or not is_playable(name) or not loader.missing(name):
             return False
         before = dom.attr(dom.ROOT, "data-cardems") or "ready"
         dom.set_state("busy")
-        stem = module_name(name)
-        dom.ensure_css(f"cardems/web/{stem}/style.css")
+        dom.ensure_css(f"cardems/web/{module_name(name)}/style.css")
         asyncio.ensure_future(self._fetch_game(name, then, before))
         return True
 
-    async def _fetch_game(self, name: str, then: Any, before: str) -> None:
+    async def _fetch_game(self, name: str, then: Callable[[], None], before: str) -> None:
         try:
             await loader.load(name)
         except Exception as exc:  # offline before the site was kept, or a broken deploy
             window.console.error(f"cardems: could not load {name}: {exc}")
-            self.notices = [("notice.load_failed", {"game": self.t(f"game.{name}.name")})]
+            self.notices.replace([("notice.load_failed", {"game": self.t(f"game.{name}.name")})])
             self.render_notices()
             dom.set_state("ready")
             return
@@ -126,31 +133,36 @@ class App:
         then()
 
     def on_route(self) -> None:
+        """Show what the address names: the lobby, a game's table or a screen."""
         for name in ("options", "choice"):
             dialog = dom.by_id(name)
             if dialog is not None and dialog.open:
                 self.link = None
                 dialog.close()
+        self.close_table()
+        self.screen = None
+        hash_text = str(window.location.hash or "")
+        route = parse_route(hash_text)
+        self.notices.replace(route.notices)
+        if route.screen is not None:
+            self.show_screen(route, hash_text)
+            return
+        if route.is_table and self.with_game(route.game, self.on_route):
+            return
+        self.route = route
+        if route.is_table:
+            self.show_table(route)
+        else:
+            self.lobby.show(route)
+        self.render_notices()
+        dom.set_shown_route()
+
+    def close_table(self) -> None:
         if self.table is not None:
             self.left_table = self.route.to_hash()
             self.table.close()
             self.table = None
-        self.daily, self.keep, self.screen = False, {}, None
-        if self.show_screen(str(window.location.hash or "")):
-            return
-        if self.with_game(parse_route(str(window.location.hash or "")).game, self.on_route):
-            return
-        route = parse_route(str(window.location.hash or ""))
-        self.notices = list(route.notices)
-        self.route = route
-        if not route.is_table:  # the lobby; a screen (#/rules/.., #/stats, #/daily/..) is not shown yet
-            self.show_lobby(route)
-        else:
-            self.show_table(route)
-        if self.failure_notice is not None and self.failure_notice not in self.notices:
-            self.notices.append(self.failure_notice)
-        self.render_notices()
-        dom.set_shown_route()
+        self.saves.slot = None
 
     def navigate(self, route: Route) -> None:
         window.location.hash = route.to_hash()
@@ -160,95 +172,56 @@ class App:
         dom.set_shown_route()
 
     def show_lobby(self, route: Route) -> None:
-        document.body.setAttribute("data-view", "lobby")
-        coming = dom.by_id("coming")
-        if route.coming and route.game:
-            coming.textContent = self.t("coming.body", game=self.t(f"game.{route.game}.name"))
-            coming.hidden = False
-        else:
-            coming.hidden = True
-        self.render_tiles()
-        dom.set_state("ready")
-
-    def render_tiles(self) -> None:
-        """Each tile: playable or coming, Resume when a game is unfinished, and Play
-        opening the last-used setup (read from storage: no game's rules are loaded)."""
-        for name in PLANNED:
-            tile = document.querySelector(f'[data-game-tile="{name}"]')
-            if dom.absent(tile):
-                continue
-            playable = is_playable(name)
-            tile.classList.toggle("soon", not playable)
-            tile.classList.toggle("playable", playable)
-            unfinished = playable and self.store.unfinished(name) is not None
-            tile.classList.toggle("has-save", unfinished)
-            setup = self.store.setup(name)
-            link = tile.querySelector("a")
-            if not dom.absent(link):
-                link.setAttribute("href", f"#/{name}" if unfinished else setup_hash(name, setup))
-            line = tile.querySelector(".tile-setup")
-            if not dom.absent(line):
-                line.textContent = summary_text(self.t, setup) if playable else ""
-
-    def last_setup(self, game: str) -> Route:
-        return route_from_setup(self.store.setup(game), game)
+        self.lobby.show(route)
 
     def show_table(self, route: Route) -> None:
-        stem = module_name(route.game)
-        table_class = importlib.import_module(f"cardems.web.{stem}.table").TABLE
-        dom.ensure_css(f"cardems/web/{stem}/style.css")
-        cls = game_class(route.game)
-        saved = self.store.save(route.game)
+        """The table of ``route``'s game: the saved game resumed, a question if the address
+        would replace a game in play, or a new deal."""
+        cls = game_class(str(route.game))
+        saved = self.store.save(str(route.game))
         chosen, self.on_purpose = route.to_hash_without_speed() == self.on_purpose, None
-        game = None
-        if saved is not None:
-            wanted = None if route.seed is None else route.to_hash_without_speed()
-            # without a seed, "#/pisti" resumes the unfinished game; with options, only a game of those options
-            bare = wanted is None and route.to_hash_without_speed() == f"#/{route.game}"
-            if (wanted is None and not saved["over"] and (bare or same_setup(saved["hash"], route))
-                    or wanted == saved["hash"]):
-                game = self.restore(cls, saved)
-                if game is not None:
-                    if wanted is None:  # resume the unfinished game: show its route
-                        resumed = parse_route(saved["hash"])
-                        resumed.speed = route.speed
-                        route = self.route = resumed
-                    if game.moves:
-                        self.notices.append(("notice.resumed", {}))
-            elif not saved["over"] and saved["game"]["moves"] and not chosen:
-                self.ask_about_link(route)  # a link would replace a game in play: the player decides
-                return
-        document.body.setAttribute("data-view", "table")
+        what = opening(route, saved, chosen)
+        if what == "ask":
+            self.link = route
+            self.lobby.ask_about_link(route)
+            return
+        game = self.saves.restore(cls, saved) if what == "resume" and saved is not None else None
         resumed = game is not None
-        if game is None:
-            self.replaced(saved, cls)
-            if route.seed is None:
-                route.seed = new_seed()
-            game = cls.new(route.options, seed=route.seed)
+        if what == "resume" and not resumed:
+            self.notices.add("notice.bad_save")
+        if game is not None:
+            if route.seed is None:  # resume the unfinished game: show its route
+                shown = parse_route(saved["hash"])
+                shown.speed = route.speed
+                route = shown
+            if game.moves:
+                self.notices.add("notice.resumed")
+        else:
+            self.records.abandoned(saved, cls)
+            game = cls.new(route.options, seed=route.seed if route.seed is not None else new_seed())
         route.seed = game.seed
         self.replace_hash(route)
-        self.store.set_setup(route.game, setup_of(route))
-        self.begin_record(route, game, saved if resumed else None)
-        self.table = table_class(self, route, game)
-        self.table.mount()
-        self.offer_tour(route.game)
+        self.store.set_setup(str(route.game), setup_of(route))
+        from cardems.web import record
 
-    def ask_about_link(self, route: Route) -> None:
-        """Over the lobby: resume the unfinished game of ``route``'s game, or play the
-        deal the link opens (which replaces it). Closing the question keeps the game."""
-        self.link = route
-        self.show_lobby(Route(None))
-        name = self.t(f"game.{route.game}.name")
-        dialog = dom.by_id("choice")
-        dialog.innerHTML = (
-            f'<form method="dialog" class="options-form">'
-            f'<h2 class="dialog-title" id="choice-title">{dom.esc(self.t("link.title"))}</h2>'
-            f'<p>{dom.esc(self.t("link.body", game=name))}</p><div class="dialog-buttons">'
-            f'<button type="button" class="btn" data-action="link-play">{dom.esc(self.t("link.play"))}</button>'
-            f'<button type="button" class="btn primary" data-action="link-resume" autofocus>'
-            f'{dom.esc(self.t("link.resume"))}</button></div></form>')
-        if not dialog.open:
-            dialog.showModal()
+        meta = (record.meta_of(saved) if resumed else None) or record.new_meta(game, route.level)
+        self.open_table(route, game, Slot(str(route.game), meta=meta))
+
+    def open_table(self, route: Route, game: Game, slot: Slot, *, title: Callable[[list[str]], list[str]] | None = None
+                   ) -> None:
+        stem = module_name(game.name)
+        table_class = importlib.import_module(f"cardems.web.{stem}.table").TABLE
+        dom.ensure_css(f"cardems/web/{stem}/style.css")
+        self.show_view("table")
+        self.route = route
+        self.saves.slot = slot
+        table = table_class(self, route, game)
+        if title is not None:
+            own = table.title_parts
+            table.title_parts = lambda: title(own())
+        self.table = table
+        table.mount()
+        self.offer_tour(game.name)
 
     def on_link_choice(self, play: bool) -> None:
         route, self.link = self.link, None
@@ -267,43 +240,42 @@ class App:
             self.link = None
             self.navigate(Route(None))
 
-    def restore(self, cls: Any, saved: dict[str, Any]) -> Any:
-        """The game of a save (checked for shape by the storage), or None with a notice
-        if it does not replay, or its route does not describe it."""
-        try:
-            game = cls.from_json(saved["game"])
-            shown = parse_route(saved["hash"])
-            if shown.notices or shown.seed != game.seed or shown.options != game.options:
-                raise Invalid(f"its route {saved['hash']!r} is not the game's")
-        except Exception as exc:  # any failure of a stored value: BadInput, or one the checks missed
-            window.console.warn(f"cardems: discarded a save: {exc}")
-            self.notices.append(("notice.bad_save", {}))
-            self.store.drop_save(cls.name)
-            return None
-        return game
+    # ------------------------------------------------------------ the table's game
+    def save(self, route: Route, game: Game) -> None:
+        self.saves.save(route, game)
 
-    def save(self, route: Route, game: Any) -> None:
-        try:
-            self.store.set_save(route.game, route.to_hash_without_speed(), game.is_over(), game.to_json(),
-                                extra=self.keep, daily=self.daily)
-        except Invalid as exc:
-            window.console.warn(f"cardems: this game cannot be stored: {exc}")
+    @property
+    def daily(self) -> bool:
+        """Whether the table's game is the daily deal."""
+        return self.saves.slot is not None and self.saves.slot.daily
 
-    def wrote(self, failure: str | None, game: bool = False) -> None:
-        """After every write (the storage tells): the player is told once when storage
-        stops keeping what they do (the game in play, or their choices), and the notice
-        goes when it works again."""
-        ok = failure is None
-        notice = None if failure is None else (f"notice.{'unsaved_game' if game else 'unsaved'}.{failure}", {})
-        if notice == self.failure_notice or (ok and not game and self.failure_notice is not None
-                                             and "unsaved_game" in self.failure_notice[0]):
-            return  # a setting stored does not mean the game is
-        if self.failure_notice in self.notices:
-            self.notices.remove(self.failure_notice)
-        if notice is not None:
-            self.notices.append(notice)
-        self.failure_notice = notice
-        self.render_notices()
+    @property
+    def records(self) -> Any:
+        """The record of the games played (imported with the first table: not the lobby's)."""
+        if self._records is None:
+            from cardems.web.record import Records
+
+            self._records = Records(self.add_notice)
+        return self._records
+
+    def game_over(self, game: Game) -> None:
+        """The table's game ended (the session tells, once): it is recorded, once."""
+        slot = self.saves.slot
+        if slot is not None and self.records.finished(game, slot.meta):
+            self.save(self.route, game)   # remember it is recorded
+            if slot.daily:
+                from cardems.web.screens import daily
+
+                daily.finished(self, game, slot.meta)
+
+    def result_extra(self, game: Game) -> str:
+        """What the result dialog adds to a game's own: the daily deal's share line."""
+        slot = self.saves.slot
+        if slot is None or not slot.daily:
+            return ""
+        from cardems.web.screens import daily
+
+        return daily.result_section(self, game, slot.meta)
 
     def new_game(self) -> None:
         if self.daily:  # from the daily deal: a game of one's own
@@ -311,7 +283,6 @@ class App:
             return
         route = parse_route(self.route.to_hash())
         route.seed = new_seed()
-        route.dropped = []
         self.on_purpose = route.to_hash_without_speed()
         self.navigate(route)
 
@@ -320,7 +291,11 @@ class App:
         """The options dialog, showing ``route``'s setup (else the table's, else the
         last used of ``game``, a lobby tile's)."""
         if route is None:
-            route = self.route if self.table is not None else self.last_setup(game or default_game())
+            if self.table is not None:
+                route = self.route
+            else:
+                game = game or default_game()
+                route = route_from_setup(self.store.setup(game), game)
         dialog = dom.by_id("options")
         dialog.innerHTML = form_html(self.t, route)
         if not dialog.open:
@@ -359,25 +334,29 @@ class App:
                 box.disabled = str(target.value) != "match"
 
     # ------------------------------------------------------------ notices
-    def take_store_notices(self) -> list[tuple[str, dict[str, str]]]:
-        """What the storage reset since last asked, with the games named in this language."""
-        for problem in self.store.problems:
-            window.console.warn(f"cardems: reset {problem}")
-        taken = [(key, {**params, "game": self.t(f"game.{params['game']}.name")} if "game" in params else params)
-                 for key, params in self.store.notices]
-        self.store.notices.clear()
-        self.store.problems.clear()
-        return taken
+    def wrote(self, failure: str | None, game: bool = False) -> None:
+        """After every write (the storage tells): whether storage keeps what the player does."""
+        if self.notices.wrote(failure, game):
+            self.render_notices()
+
+    def add_notice(self, key: str, **params: str) -> None:
+        """Show a notice (once), e.g. from the statistics database (a missing key: its general one)."""
+        if key.startswith("stats.db.") and self.t(key) == key:
+            key = "stats.db.failed"
+        if self.notices.add(key, **params):
+            self.render_notices()
 
     def render_notices(self) -> None:
         """The notices, what the storage reset since they were last shown first."""
-        self.notices[:0] = self.take_store_notices()
-        items = "".join(
-            f'<li class="notice" role="status">{dom.esc(self.t(key, **params))}'
-            f'<button type="button" class="notice-x" data-action="dismiss" '
-            f'aria-label="{dom.esc(self.t("notice.dismiss"))}">×</button></li>'
-            for key, params in self.notices)
-        dom.set_html("notices", items)
+        for problem in self.store.problems:
+            window.console.warn(f"cardems: reset {problem}")
+        reset = [(key, {**params, "game": self.t(f"game.{params['game']}.name")} if "game" in params else params)
+                 for key, params in self.store.notices]
+        self.store.notices.clear()
+        self.store.problems.clear()
+        if reset:
+            self.notices.items[:0] = [n for n in reset if n not in self.notices]
+        dom.set_html("notices", self.notices.html(self.t))
 
     # ------------------------------------------------------------ events
     def on_click(self, event: Any) -> None:
@@ -386,7 +365,7 @@ class App:
             return
         action = dom.attr(target, "data-action")
         if action == "dismiss":
-            self.notices = []
+            self.notices.clear()
             self.render_notices()
         elif action == "new-game":
             self.new_game()
@@ -426,27 +405,21 @@ class App:
             if self.table is not None:
                 self.table.render()
 
-    # ------------------------------------------------------------ screens, statistics, walkthrough
-    def show_screen(self, hash_text: str) -> bool:
-        """Show the screen ``hash_text`` names (rules, statistics, the daily deal), once
-        its modules are here; False if it names none."""
-        target = parse_route(hash_text)
-        if target.screen is None or target.game is None and target.screen != "stats":
-            return False
+    # ------------------------------------------------------------ screens and the walkthrough
+    def show_screen(self, target: Route, hash_text: str) -> None:
+        """Show the screen ``target`` (rules, statistics, the daily deal), once its
+        modules are here."""
         self.route = Route(None)
         dom.set_state("busy")
         asyncio.ensure_future(self._show_screen(target, hash_text))
-        return True
 
     async def _show_screen(self, target: Route, hash_text: str) -> None:
-        from cardems.web.screens import open_screen
-
         try:
             await open_screen(self, target, lambda: str(window.location.hash or "") == hash_text)
         except OSError as exc:  # offline before the site was kept, or a broken deploy
             window.console.error(f"cardems: could not load {hash_text}: {exc}")
-            self.notices = [("notice.load_failed", {"game": hash_text.lstrip("#/")})]
-            self.show_lobby(Route(None))
+            self.notices.replace([("notice.load_failed", {"game": str(target.game or target.screen)})])
+            self.lobby.show(Route(None))
             self.render_notices()
             dom.set_shown_route()
 
@@ -462,59 +435,7 @@ class App:
         module = {"stats": "stats", "share": "daily", "tour": "tour"}[action.partition("-")[0]]
         importlib.import_module(f"cardems.web.screens.{module}").on_action(self, action, target)
 
-    @property
-    def records(self) -> Any:
-        """The record of the games played (imported with the first table: not the lobby's)."""
-        if self._records is None:
-            from cardems.web.record import Records
-
-            self._records = Records(self.add_notice)
-        return self._records
-
-    def begin_record(self, route: Route, game: Any, saved: Any) -> None:
-        """The statistics record of the table's game: the save's, or a new one."""
-        from cardems.web import record
-
-        self.keep = record.meta_of(saved) or record.new_meta(game, route.level)
-
-    def replaced(self, saved: Any, cls: Any) -> None:
-        """A new game replaces ``saved``: an unfinished one is recorded as abandoned."""
-        self.records.abandoned(saved, cls)
-
-    def game_over(self, game: Any) -> None:
-        """The table's game ended (the session tells, once): it is recorded, once."""
-        if self.records.finished(game, self.keep):
-            self.save(self.route, game)   # remember it is recorded
-            if self.daily:
-                from cardems.web.screens import daily
-
-                daily.finished(self, game)
-
-    def result_extra(self, game: Any) -> str:
-        """What the result dialog adds to a game's own: the daily deal's share line."""
-        if not self.daily:
-            return ""
-        from cardems.web.screens import daily
-
-        return daily.result_section(self, game)
-
-    def add_notice(self, key: str, **params: str) -> None:
-        """Show a notice (once), e.g. from the statistics database (a missing key: its general one)."""
-        if key.startswith("stats.db.") and self.t(key) == key:
-            key = "stats.db.failed"
-        if (key, params) not in self.notices:
-            self.notices.append((key, params))
-            self.render_notices()
-
     def offer_tour(self, game: str) -> None:
         from cardems.web.screens import tour
 
         tour.offer(self, game)
-
-
-def same_setup(saved_hash: Any, route: Route) -> bool:
-    """Whether a saved game (by its hash) was started with ``route``'s options and level."""
-    if not isinstance(saved_hash, str):
-        return False
-    saved = parse_route(saved_hash)
-    return saved.game == route.game and saved.options == route.options and saved.level == route.level

@@ -29,6 +29,7 @@ from typing import Any, ClassVar
 
 from cardems.game import Event, Game
 from cardems.web import card_art, dom, markup, sound
+from cardems.web.host import TableHost
 from cardems.web.route import Route
 from cardems.web.session import Clock, HintSource, Session
 
@@ -59,7 +60,7 @@ class Table:
     # has that key set ("capture+pisti"), -> an effect of static/js/sound.js
     sounds: ClassVar[dict[str, str]] = {}
 
-    def __init__(self, app: Any, route: Route, game: Game) -> None:
+    def __init__(self, app: TableHost, route: Route, game: Game) -> None:
         self.app = app
         self.route = route
         self.game = game

@@ -21,6 +21,7 @@ from cardems.cards import JOKER, rank_of, suit_of
 from cardems.cards import SUIT_SYMBOLS
 from cardems.game import Event, Game
 from cardems.web import dom, markup
+from cardems.web.host import TableHost
 from cardems.web.route import Route
 from cardems.web.session import HintSource
 from cardems.web.table import Table
@@ -39,7 +40,7 @@ class AbstractTable(Table):
     game_name = "abstract"
     sounds = {"choose": "play", "take": "capture"}
 
-    def __init__(self, app: Any, route: Route, game: Abstract) -> None:
+    def __init__(self, app: TableHost, route: Route, game: Abstract) -> None:
         self.game: Abstract = game
         self.fresh: set[str] = set()     # the cards of the last take, drawn arriving
         self.solved = (0, 0)             # positions searched and ms taken by the last analysis

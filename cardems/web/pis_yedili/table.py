@@ -14,6 +14,8 @@ from cardems.game import Event
 from cardems.pis_yedili.rules import DRAW, PASS, PisYedili, PisYediliView, RoundScore, card_value, sort_key
 from cardems.web import dom, markup
 from cardems.web.markup import POSITIONS
+from cardems.web.host import TableHost
+from cardems.web.route import Route
 from cardems.web.table import Table
 
 PICKS_SHOWN = 24     # face-down cards offered to pick from (any of them is as good)
@@ -37,7 +39,7 @@ class PisYediliTable(Table):
 
     sounds = {"play": "play", "pick": "draw", "draw+count": "draw"}
 
-    def __init__(self, app: Any, route: Any, game: PisYedili) -> None:
+    def __init__(self, app: TableHost, route: Route, game: PisYedili) -> None:
         self.jack: str | None = None          # the Jack clicked, waiting for its suit
         super().__init__(app, route, game)
 

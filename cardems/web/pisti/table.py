@@ -14,6 +14,7 @@ from cardems.game import Event
 from cardems.pisti.rules import Pisti, PistiView
 from cardems.web import dom, markup
 from cardems.web.markup import POSITIONS
+from cardems.web.host import TableHost
 from cardems.web.route import Route
 from cardems.web.table import Table
 
@@ -24,7 +25,7 @@ class PistiTable(Table):
     game_name = "pisti"
     sounds = {"play": "play", "capture": "capture", "capture+pisti": "fanfare"}
 
-    def __init__(self, app: Any, route: Route, game: Pisti) -> None:
+    def __init__(self, app: TableHost, route: Route, game: Pisti) -> None:
         self.flash: dict[str, Any] | None = None
         self.last_drawn: PistiView | None = None
         super().__init__(app, route, game)

@@ -13,10 +13,11 @@ from __future__ import annotations
 import importlib
 from typing import Any, Callable
 
+from cardems.web.host import ScreenHost
 from cardems.web.route import Route
 
 
-async def open_screen(app: Any, target: Route, current: Callable[[], bool]) -> None:
+async def open_screen(app: ScreenHost, target: Route, current: Callable[[], bool]) -> None:
     """Fetch what ``target`` needs (its game's files, its rules text; every game's
     for the statistics), then show it, unless the page has moved on (``current()``)."""
     from cardems.web import loader

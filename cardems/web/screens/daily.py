@@ -11,7 +11,6 @@ shown in the result dialog.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import re
 from typing import Any
 
@@ -19,10 +18,12 @@ from pyscript import window
 
 from cardems.daily import daily_deal, daily_hash, parse_day, share_for, utc_today
 from cardems.errors import BadInput
-from cardems.games import game_class, is_playable, module_name
-from cardems.web import dom, markup
-from cardems.web import record
+from cardems.game import Game
+from cardems.games import game_class, is_playable
+from cardems.web import dom, markup, record
+from cardems.web.host import ScreenHost, Texts
 from cardems.web.route import Route
+from cardems.web.saves import Slot
 
 NUMBERS = re.compile(r"([0-9][0-9–-]*)")
 
@@ -37,15 +38,15 @@ class DailyRoute(Route):
         return link
 
 
-def refuse(app: Any, key: str, **params: str) -> None:
+def refuse(app: ScreenHost, key: str, **params: str) -> None:
     """A daily link that cannot be played: a notice, and the lobby."""
-    app.notices = [*app.notices, (key, params)]
+    app.notices.add(key, **params)
     app.show_lobby(Route(None))
     app.render_notices()
     app.show_route()
 
 
-def show(app: Any, target: Route) -> None:
+def show(app: ScreenHost, target: Route) -> None:
     name = str(target.game)
     if not is_playable(name):
         return refuse(app, "coming.body", game=app.t(f"game.{name}.name"))
@@ -59,68 +60,66 @@ def show(app: Any, target: Route) -> None:
     deal = daily_deal(name, day)
     route = DailyRoute(name, options=dict(deal.options), seed=deal.seed, level=deal.level, speed=target.speed)
     route.day = deal.day
-    app.notices.extend(target.notices)
     cls = game_class(name)
     saved = app.store.daily_save(name)
     game = None
     if saved is not None and saved["daily"] == deal.day and not saved["over"]:
-        try:
-            game = cls.from_json(saved["game"])
-        except BadInput as exc:
-            window.console.warn(f"cardems: discarded a daily save: {exc}")
-            app.notices.append(("notice.reset.daily", {"game": app.t(f"game.{name}.name")}))
-            app.store.drop_save(name, daily=True)
-            saved = None
+        game = restore(app, cls, saved)
+        if game is None:
+            app.notices.add("notice.reset.daily", game=app.t(f"game.{name}.name"))
     if game is not None:
-        app.keep = record.meta_of(saved) or record.new_meta(game, deal.level, daily=deal.day)
+        meta = record.meta_of(saved) or record.new_meta(game, deal.level, daily=deal.day)
         if game.moves:
-            app.notices.append(("notice.resumed", {}))
+            app.notices.add("notice.resumed")
     else:
         app.records.abandoned(saved, cls)
         replay = deal.day in app.store.played_days(name)
         game = cls.new(dict(deal.options), seed=deal.seed)
-        app.keep = record.new_meta(game, deal.level, daily=deal.day, replay=replay)
+        meta = record.new_meta(game, deal.level, daily=deal.day, replay=replay)
         if replay:
-            app.notices.append(("daily.replay_notice", {}))
+            app.notices.add("daily.replay_notice")
         else:
             app.store.add_played_day(name, deal.day)
-    app.daily = True
-    app.route = route
-    stem = module_name(name)
-    dom.ensure_css(f"cardems/web/{stem}/style.css")
-    app.show_view("table")
-    table = importlib.import_module(f"cardems.web.{stem}.table").TABLE(app, route, game)
-    own_title = table.title_parts
-    table.title_parts = lambda: [*own_title()[:1], title(app, deal.day, bool(app.keep.get("replay")))]
-    app.table = table
-    table.mount()
+    replayed = bool(meta.get("replay"))
+    app.open_table(route, game, Slot(name, daily=True, meta=meta),
+                   title=lambda own: [*own[:1], title(app, deal.day, replayed)])
     app.render_notices()
     app.show_route()
-    app.offer_tour(name)
 
 
-def title(app: Any, day: str, replay: bool) -> str:
+def restore(app: ScreenHost, cls: Any, saved: dict[str, Any]) -> Game | None:
+    """The day's game of a daily save, or None (the save removed) if it does not replay."""
+    try:
+        return cls.from_json(saved["game"])
+    except BadInput as exc:
+        window.console.warn(f"cardems: discarded a daily save: {exc}")
+        app.store.drop_save(cls.name, daily=True)
+        return None
+
+
+def title(app: ScreenHost, day: str, replay: bool) -> str:
     return app.t("daily.title", date=day) + (" · " + app.t("daily.replay") if replay else "")
 
 
-def share_text(app: Any, game: Any) -> str:
-    day = app.keep.get("daily") or utc_today()
+def share_text(app: Texts, game: Game, meta: dict[str, Any]) -> str:
+    """The share line of the day's game (``meta``: its statistics record's part of the save)."""
+    day = meta.get("daily") or utc_today()
     text = share_for(app.t, game, day)
-    if app.keep.get("replay"):
+    if meta.get("replay"):
         text += "\n" + app.t("daily.share.replay")
     return str(text)
 
 
-def finished(app: Any, game: Any) -> None:
+def finished(app: Texts, game: Game, meta: dict[str, Any]) -> None:
     """The day's game has just been recorded: its share line goes to the clipboard."""
-    copy(app, share_text(app, game))
+    copy(app, share_text(app, game, meta))
 
 
-def result_section(app: Any, game: Any) -> str:
+def result_section(app: Texts, game: Game, meta: dict[str, Any]) -> str:
     """What the result dialog of the day's deal adds: its share line, to copy."""
     return (f'<section class="share" aria-labelledby="share-title"><h3 id="share-title">'
             f'{markup.esc(app.t("daily.share.heading"))}</h3>'
-            f'<pre id="share-text" class="share-text" dir="auto" tabindex="0">{shown(share_text(app, game))}</pre>'
+            f'<pre id="share-text" class="share-text" dir="auto" tabindex="0">{shown(share_text(app, game, meta))}</pre>'
             + markup.button("share-copy", app.t("daily.share.copy"))
             + '<p id="share-status" class="share-status" role="status"></p></section>')
 
@@ -133,11 +132,11 @@ def shown(text: str) -> str:
     return "".join(markup.ltr(part) if i % 2 else markup.esc(part) for i, part in enumerate(parts))
 
 
-def copy(app: Any, text: str) -> None:
+def copy(app: Texts, text: str) -> None:
     asyncio.ensure_future(_copy(app, text))
 
 
-async def _copy(app: Any, text: str) -> None:
+async def _copy(app: Texts, text: str) -> None:
     try:
         await window.navigator.clipboard.writeText(text)
         key = "daily.share.copied"
@@ -148,7 +147,7 @@ async def _copy(app: Any, text: str) -> None:
         status.textContent = app.t(key)
 
 
-def on_action(app: Any, action: str, target: Any) -> None:
+def on_action(app: ScreenHost, action: str, target: Any) -> None:
     if action == "share-copy":
         shown = dom.by_id("share-text")
         if shown is not None:

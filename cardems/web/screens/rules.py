@@ -14,12 +14,13 @@ from cardems.games import is_playable, module_name
 from cardems.web import dom, markup
 from cardems.web.i18n import Catalog
 from cardems.web.rules_page import load_rules, render_rules
+from cardems.web.host import ScreenHost
 from cardems.web.route import Route, parse_route
 
 CSS = ("static/css/rules.css", "static/css/screens.css")
 
 
-def back_link(app: Any, game: str) -> tuple[str, bool]:
+def back_link(app: ScreenHost, game: str) -> tuple[str, bool]:
     """Where "back" goes: (hash, whether it is a game)."""
     left = app.left_table
     if left and parse_route(left).game == game:   # its game, or its daily deal
@@ -29,7 +30,7 @@ def back_link(app: Any, game: str) -> tuple[str, bool]:
     return "#/", False
 
 
-def actions(app: Any, game: str) -> str:
+def actions(app: ScreenHost, game: str) -> str:
     """Play the game, and see the first game's walkthrough again."""
     if not is_playable(game):
         return ""
@@ -39,7 +40,7 @@ def actions(app: Any, game: str) -> str:
             + "</p>")
 
 
-def show(app: Any, target: Route) -> None:
+def show(app: ScreenHost, target: Route) -> None:
     game = str(target.game)
     for sheet in CSS:
         dom.ensure_css(sheet)
@@ -51,7 +52,7 @@ def show(app: Any, target: Route) -> None:
     dom.set_html("screen", html)
     nav = dom.by_id("screen").querySelector(".rules-toc")
     if not dom.absent(nav):
-        app._listen(nav, "click", scroll_to_section)
+        app.listen(nav, "click", scroll_to_section)
     app.show_view("screen")
     app.render_notices()
     dom.set_state("ready")

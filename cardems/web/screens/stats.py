@@ -21,6 +21,7 @@ from pyscript import document, window
 from cardems.daily import utc_today
 from cardems.errors import BadInput
 from cardems.web import dom, markup
+from cardems.web.host import ScreenHost
 from cardems.web.route import Route
 from cardems.web.record import db_notice_key
 from cardems.web.stats import (Figures, Record, chart_data, chart_html, daily_streak, export_text, figures,
@@ -43,7 +44,7 @@ def api() -> Any:
     return None if dom.absent(stats) else stats
 
 
-async def read(app: Any) -> list[Record]:
+async def read(app: ScreenHost) -> list[Record]:
     """Every valid record stored (one that is not is left out, and said in the console)."""
     stats = api()
     if stats is None:
@@ -57,7 +58,7 @@ async def read(app: Any) -> list[Record]:
     return out
 
 
-def show(app: Any, target: Route) -> None:
+def show(app: ScreenHost, target: Route) -> None:
     dom.ensure_css(CSS)
     app.show_view("screen")
     State.confirming = None
@@ -65,7 +66,7 @@ def show(app: Any, target: Route) -> None:
     asyncio.ensure_future(refresh(app, first=True))
 
 
-async def refresh(app: Any, first: bool = False) -> None:
+async def refresh(app: ScreenHost, first: bool = False) -> None:
     try:
         State.records = await read(app)
         State.failed = False
@@ -84,7 +85,7 @@ async def refresh(app: Any, first: bool = False) -> None:
             heading.focus()
 
 
-def percent(app: Any, value: float | None) -> str:
+def percent(app: ScreenHost, value: float | None) -> str:
     return "–" if value is None else f"{round(100 * value)}%"
 
 
@@ -94,7 +95,7 @@ def number(value: float | int | None) -> str:
     return str(value) if isinstance(value, int) else f"{value:.1f}"
 
 
-def game_table(app: Any, game: str, rows: list[Figures]) -> str:
+def game_table(app: ScreenHost, game: str, rows: list[Figures]) -> str:
     t = app.t
     low = rows[0].lower_is_better
     columns = [t("level." + f.level) for f in rows]
@@ -121,7 +122,7 @@ def game_table(app: Any, game: str, rows: list[Figures]) -> str:
             + reset + "</section>")
 
 
-def render(app: Any) -> str:
+def render(app: ScreenHost) -> str:
     t = app.t
     records = State.records
     groups: dict[str, list[Figures]] = {}
@@ -154,7 +155,7 @@ def render(app: Any) -> str:
     return "".join(parts)
 
 
-def on_action(app: Any, action: str, target: Any) -> None:
+def on_action(app: ScreenHost, action: str, target: Any) -> None:
     game = dom.attr(target, "data-game")
     if action == "stats-reset":
         State.confirming = game
@@ -178,7 +179,7 @@ def on_action(app: Any, action: str, target: Any) -> None:
         target.value = ""
 
 
-async def reset(app: Any, game: str) -> None:
+async def reset(app: ScreenHost, game: str) -> None:
     try:
         await api().deleteGame(game)
         State.status = ("stats.reset.done", {"game": app.t(f"game.{game}.name")})
@@ -187,7 +188,7 @@ async def reset(app: Any, game: str) -> None:
     await refresh(app)
 
 
-def export(app: Any) -> None:
+def export(app: ScreenHost) -> None:
     text = export_text(State.records)
     blob = window.Blob.new(to_js([text]), dom.js_object({"type": "application/json"}))
     url = window.URL.createObjectURL(blob)
@@ -202,7 +203,7 @@ def export(app: Any) -> None:
     dom.set_html("screen", render(app))
 
 
-async def import_file(app: Any, file: Any) -> None:
+async def import_file(app: ScreenHost, file: Any) -> None:
     text = str(await file.text())
     try:
         merged = import_into(State.records, text)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardems.web import dom, markup
+from cardems.web.host import ScreenHost
 
 STEPS = ("goal", "hand", "help")
 # what each step points at on the table
@@ -26,7 +27,7 @@ class Tour:
 _current: list[Tour] = []
 
 
-def offer(app: Any, game: str) -> None:
+def offer(app: ScreenHost, game: str) -> None:
     """Start the walkthrough if the player has never seen (or skipped) it for ``game``."""
     close()
     if app.store.tour_seen(game):
@@ -35,14 +36,14 @@ def offer(app: Any, game: str) -> None:
     render(app)
 
 
-def step_text(app: Any, tour: Tour) -> tuple[str, str]:
+def step_text(app: ScreenHost, tour: Tour) -> tuple[str, str]:
     step = STEPS[tour.step]
     if step == "goal":
         return app.t(f"game.{tour.game}.name"), app.t(f"game.{tour.game}.blurb")
     return app.t(f"tour.{step}.title"), app.t(f"tour.{step}")
 
 
-def render(app: Any) -> None:
+def render(app: ScreenHost) -> None:
     if not _current:
         return
     tour = _current[0]
@@ -87,12 +88,12 @@ def close() -> None:
     spot(None)
 
 
-def finish(app: Any, game: str) -> None:
+def finish(app: ScreenHost, game: str) -> None:
     app.store.set_tour_seen(game)
     close()
 
 
-def on_action(app: Any, action: str, target: Any) -> None:
+def on_action(app: ScreenHost, action: str, target: Any) -> None:
     if action == "tour-replay":
         game = dom.attr(target, "data-game") or ""
         app.store.set_tour_seen(game, False)

@@ -1,0 +1,78 @@
+"""What the app offers the parts of the page it hosts, declared as protocols (as
+:class:`cardems.web.session.Listener` declares what the session tells a table).
+
+A game's table (:class:`cardems.web.table.Table`) may use :class:`TableHost` only; a
+screen (``cardems/web/screens/``) :class:`ScreenHost`. The app
+(:class:`cardems.web.app.App`) implements both; tests may pass anything that does.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Protocol
+
+if TYPE_CHECKING:
+    from cardems.game import Game
+    from cardems.web.i18n import Catalog
+    from cardems.web.notices import Notices
+    from cardems.web.record import Records
+    from cardems.web.route import Route
+    from cardems.web.saves import Slot
+    from cardems.web.storage import Storage
+
+
+class Texts(Protocol):
+    """The page's language and its words."""
+
+    lang: str
+    catalog: Catalog
+
+    def t(self, key: str, **params: Any) -> str: ...
+
+
+class TableHost(Texts, Protocol):
+    """What a game's table may ask of the page."""
+
+    @property
+    def speed(self) -> str:
+        """How fast computers play and cards move: ``normal``, ``fast``, ``instant``."""
+        ...
+
+    def save(self, route: Route, game: Game) -> None:
+        """Keep the table's game (after every move)."""
+
+    def game_over(self, game: Game) -> None:
+        """The game has ended (the session tells it once): record it."""
+
+    def result_extra(self, game: Game) -> str:
+        """What the page adds to the result of the game (markup): the daily deal's line."""
+        ...
+
+
+class ScreenHost(Texts, Protocol):
+    """What a screen (rules, statistics, the daily deal, the walkthrough) may ask of the page."""
+
+    store: Storage
+    notices: Notices
+    route: Route
+    screen: Route | None
+    left_table: str | None
+
+    @property
+    def records(self) -> Records: ...
+
+    def render_notices(self) -> None: ...
+
+    def show_view(self, view: str) -> None:
+        """Show the lobby, a table or a screen (``data-view`` on <body>)."""
+
+    def show_route(self) -> None:
+        """The page shows the address now (tests wait for this)."""
+
+    def show_lobby(self, route: Route) -> None: ...
+
+    def listen(self, target: Any, name: str, handler: Callable[[Any], Any]) -> None:
+        """Call ``handler`` on each ``name`` event of ``target`` for the page's life."""
+
+    def open_table(self, route: Route, game: Game, slot: Slot, *, title: Callable[[list[str]], list[str]] | None = None
+                   ) -> None:
+        """Put ``game``'s table on the page, kept in ``slot`` (``title`` adapts its title)."""
