@@ -23,10 +23,16 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from cardems.cards import Card, arranged_deck
-from cardems.errors import SHOWN, BadInput, IllegalMove, shown  # noqa: F401  (SHOWN, shown: re-exported)
+from cardems.errors import SHOWN, BadInput, IllegalMove, Reason, shown  # noqa: F401  (SHOWN, shown: re-exported)
 from cardems.rng import Rng
 
 SAVE_FORMAT = 1
+# the English of the refusals every game may give (a game adds its own: ``Game.why_words``),
+# worded with the reason's parameters and ``move``, the refused move's text
+WHY_WORDS: Mapping[str, str] = MappingProxyType({
+    "over": "{move}: the game is over",
+    "not_legal": "{move} is not a legal move now",
+})
 M = TypeVar("M")
 V = TypeVar("V", bound="SeatView")
 
@@ -192,6 +198,8 @@ class Game(ABC, Generic[M, V]):
     name: ClassVar[str]
     game_type: ClassVar[GameType]
     options_spec: ClassVar[tuple[Option, ...]]
+    # the English of this game's own refusals (:meth:`why_illegal`): reason code -> words
+    why_words: ClassVar[Mapping[str, str]] = MappingProxyType({})
     # attributes :meth:`copy` copies: lists and dicts one level deep, lists of lists two
     copied: ClassVar[tuple[str, ...]] = ()
     copied_nested: ClassVar[tuple[str, ...]] = ()
@@ -328,17 +336,23 @@ class Game(ABC, Generic[M, V]):
         if isinstance(move, str):
             move = self.parse_move(move)
         if self.is_over():
-            raise IllegalMove(f"{self.format_move(move)}: the game is over")
+            raise self.refusal(move, Reason("over"))
         legal = self.legal_moves()
         if move not in legal:
-            raise IllegalMove(self.why_illegal(move))
+            raise self.refusal(move, self.why_illegal(move))
         events = self._apply(move)
         self.moves.append(self.format_move(move))
         return events
 
-    def why_illegal(self, move: M) -> str:
-        """A sentence saying why ``move`` is not legal now (games refine it)."""
-        return f"{self.format_move(move)} is not a legal move now"
+    def why_illegal(self, move: M) -> Reason:
+        """Why ``move``, not legal now, is refused (games refine it); ask it of an illegal move."""
+        return Reason("not_legal")
+
+    def refusal(self, move: M, reason: Reason) -> IllegalMove:
+        """The exception refusing ``move`` for ``reason``, its message in English."""
+        text = self.format_move(move)
+        words = self.why_words.get(reason.code) or WHY_WORDS.get(reason.code) or WHY_WORDS["not_legal"]
+        return IllegalMove(words.format(move=text, **reason.params), text, reason)
 
     def to_json(self) -> dict[str, Any]:
         """A save: enough to rebuild this exact state by replay."""

@@ -24,7 +24,7 @@ from cardems.abstract.score import (SEQUENCE_RANKS, SHORT_RANKS, SUIT_ORDER, Dea
 from cardems.abstract.options import MAX_TARGET, OPTIONS, VARIANTS, PointsOption  # noqa: F401  (re-exported)
 from cardems.cards import JOKER, Card, suit_of
 from cardems.errors import BadInput
-from cardems.game import Event, Game, GameType, Result, SeatView, shown, whole_number
+from cardems.game import Event, Game, GameType, Reason, Result, SeatView, shown, whole_number
 
 Move = Union[str, int]        # "first" / "second", or a take size
 CHOICES = ("first", "second")
@@ -101,6 +101,14 @@ class Abstract(Game[Move, AbstractView]):
     name = "abstract"
     game_type = GAME_TYPE
     options_spec = OPTIONS
+    why_words = {
+        "choose_first": "{move}: seat {seat} must first choose to go first or second",
+        "chosen": "{move}: the order of play is already chosen",
+        "suit_limit": "taking {move}: the exposed card {card} allows 1 to {limit}",
+        "previous_take": "taking {move}: the previous take was {previous}, so 1 to {limit} may be taken",
+        "take_limit": "taking {move}: 1 to {limit} cards may be taken",
+        "too_few": "taking {move}: only {n} cards remain",
+    }
     copied = ("match_scores", "deal_results", "takes", "halves", "firsts", "half_takes")
     copied_nested = ("rows", "taken", "deal_taken")
 
@@ -207,23 +215,20 @@ class Abstract(Game[Move, AbstractView]):
     def format_move(self, move: Move) -> str:
         return str(move)
 
-    def why_illegal(self, move: Move) -> str:
+    def why_illegal(self, move: Move) -> Reason:
         if self.first is None:
-            return f"{move}: seat {self.chooser} must first choose to go first or second"
+            return Reason("choose_first", {"seat": self.chooser})
         if move in CHOICES:
-            return f"{move}: the order of play is already chosen"
+            return Reason("chosen")
         limit = self.limit()
-        row = self.row
-        left = len(row) - self.pos
-        if self.variant in ("suit", "52"):
-            why = f"the exposed card {row[self.pos]} allows 1 to {limit}"
-        elif self.variant == "unlimited" and self.takes:
-            why = f"the previous take was {self.takes[-1][1]}, so 1 to {limit} may be taken"
-        else:
-            why = f"1 to {limit} cards may be taken"
+        left = len(self.row) - self.pos
         if int(move) > left:
-            why = f"only {left} cards remain"
-        return f"taking {move}: {why}"
+            return Reason("too_few", {"n": left})
+        if self.variant in ("suit", "52"):
+            return Reason("suit_limit", {"card": self.row[self.pos], "limit": limit})
+        if self.variant == "unlimited" and self.takes:
+            return Reason("previous_take", {"previous": self.takes[-1][1], "limit": limit})
+        return Reason("take_limit", {"limit": limit})
 
     def _apply(self, move: Move) -> list[Event]:
         seat = self.turn

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 
 from cardems.cards import SUITS, Card, parse_card, standard_deck
 from cardems.errors import BadInput
-from cardems.game import Event, Game, GameType, Result, SeatView, shown, whole_number
+from cardems.game import Event, Game, GameType, Reason, Result, SeatView, shown, whole_number
 from cardems.pis_yedili.options import OPTIONS
 
 HAND = 7
@@ -178,6 +178,22 @@ class PisYedili(Game[str, PisYediliView]):
     name = "pis-yedili"
     game_type = GAME_TYPE
     options_spec = OPTIONS
+    why_words = {
+        "pick_not_now": "{move}: picks are made only in the muamele at the end of a round",
+        "pick_beyond": "{move}: there are only {n} face-down cards to pick from",
+        "picking": "{move}: seat {seat} is picking its muamele cards (pick:1 .. pick:{n})",
+        "pass_opening": "pass: no passing in the opening round; draw until a playable club arrives",
+        "pass_pending": "pass: a 7 penalty is pending; answer with a 7 or draw {n}",
+        "pass_undrawn": "pass: a player may pass only after drawing a card this turn",
+        "draw_opening": "draw: in the opening, draw only without a playable club (♣2–6, 8, 9, Q, K)",
+        "drawn": "draw: a card was already drawn this turn; play a card or pass",
+        "not_in_hand": "{move}: {card} is not in the hand of seat {seat}, whose turn it is",
+        "opening_club": "{move}: the opening play must be a club other than J, 7, 10 or A",
+        "seven_pending": "{move}: a 7 penalty of {n} is pending; only a 7 may answer it",
+        "ace_last": "{move}: an Ace may not be the last card in hand",
+        "named_suit": "{move}: it must match the named suit {suit} (or be a Jack)",
+        "must_match": "{move}: it must match {card}'s suit or rank (or be a Jack)",
+    }
     copied = ("totals", "rounds", "winners", "stock", "pile", "stack", "opened", "history", "pickers", "plays")
     copied_nested = ("hands", "picked", "tells")
 
@@ -319,36 +335,35 @@ class PisYedili(Game[str, PisYediliView]):
     def format_move(self, move: str) -> str:
         return move
 
-    def why_illegal(self, move: str) -> str:
+    def why_illegal(self, move: str) -> Reason:
         seat = self.turn
         hand = self.hands[seat]
         if move.startswith("pick:"):
             if self.phase != "muamele":
-                return f"{move}: picks are made only in the muamele at the end of a round"
-            return f"{move}: there are only {len(self.stock)} face-down cards to pick from"
+                return Reason("pick_not_now")
+            return Reason("pick_beyond", {"n": len(self.stock)})
         if self.phase == "muamele":
-            return f"{move}: seat {seat} is picking its muamele cards (pick:1 .. pick:{len(self.stock)})"
+            return Reason("picking", {"seat": seat, "n": len(self.stock)})
         if move == PASS:
             if self.phase == "opening":
-                return "pass: no passing in the opening round; draw until a playable club arrives"
+                return Reason("pass_opening")
             if self.sevens:
-                return f"pass: a 7 penalty is pending; answer with a 7 or draw {self.pending}"
-            return "pass: you may pass only after drawing a card this turn"
+                return Reason("pass_pending", {"n": self.pending})
+            return Reason("pass_undrawn")
         if move == DRAW:
-            if self.phase == "opening":
-                return "draw: in the opening, draw only without a playable club (♣2–6, 8, 9, Q, K)"
-            return "draw: you have already drawn this turn; play a card or pass"
+            return Reason("draw_opening" if self.phase == "opening" else "drawn")
         card = move.partition(":")[0]
         if card not in hand:
-            return f"{move}: {card} is not in the hand of seat {seat}, whose turn it is"
+            return Reason("not_in_hand", {"card": card, "seat": seat})
         if self.phase == "opening":
-            return f"{move}: the opening play must be a club other than J, 7, 10 or A"
+            return Reason("opening_club")
         if self.sevens:
-            return f"{move}: a 7 penalty of {self.pending} is pending; only a 7 may answer it"
+            return Reason("seven_pending", {"n": self.pending})
         if card[:-1] == "A" and len(hand) == 1:
-            return f"{move}: an Ace may not be your last card"
-        follow = f"the named suit {self.named}" if self.named else f"{self.top}'s suit or rank"
-        return f"{move}: it must match {follow} (or be a Jack)"
+            return Reason("ace_last")
+        if self.named:
+            return Reason("named_suit", {"suit": self.named})
+        return Reason("must_match", {"card": self.top})
 
     # ----------------------------------------------------------- moves
     def _apply(self, move: str) -> list[Event]:

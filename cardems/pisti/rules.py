@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardems.cards import Card, parse_card, rank_of, standard_deck
-from cardems.game import Event, Game, GameType, Result, SeatView
+from cardems.game import Event, Game, GameType, Reason, Result, SeatView
 from cardems.pisti.options import OPTIONS
 
 HAND = 4
@@ -187,6 +187,7 @@ class Pisti(Game[Card, PistiView]):
     name = "pisti"
     game_type = GAME_TYPE
     options_spec = OPTIONS
+    why_words = {"not_in_hand": "{card} is not in the hand of seat {seat}, whose turn it is"}
     copied = ("match_scores", "deal_results", "revealed", "stock", "pile", "opening_hidden",
               "opening_known", "history")
     copied_nested = ("hands", "captured", "pistis")
@@ -282,8 +283,8 @@ class Pisti(Game[Card, PistiView]):
     def format_move(self, move: Card) -> str:
         return move
 
-    def why_illegal(self, move: Card) -> str:
-        return f"{move} is not in the hand of seat {self.turn}, whose turn it is"
+    def why_illegal(self, move: Card) -> Reason:
+        return Reason("not_in_hand", {"card": move, "seat": self.turn})
 
     def _apply(self, card: Card) -> list[Event]:
         seat = self.turn

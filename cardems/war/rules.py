@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from cardems.cards import RANKS, Card, parse_card, rank_of, standard_deck
-from cardems.errors import BadInput, IllegalMove
-from cardems.game import Event, Game, GameType, Result, SeatView, shown
+from cardems.errors import BadInput
+from cardems.game import Event, Game, GameType, Reason, Result, SeatView, shown
 from cardems.war.options import OPTIONS
 
 HAND = 3
@@ -115,6 +115,11 @@ class War(Game[Move, WarView]):
     name = "war"
     game_type = GAME_TYPE
     options_spec = OPTIONS
+    why_words = {
+        "not_in_hand": "{card} is not in the active hand of seat {seat}, whose turn it is",
+        "not_in_battle_hand": "{move}: {card} is not in the active hand of seat {seat}",
+        "chose_other": "{move}: seat {seat} has already chosen another card",
+    }
     copied = ("table", "history", "known", "pile_in", "pile_out", "start_events")
     copied_nested = ("draw", "hands")
 
@@ -171,10 +176,8 @@ class War(Game[Move, WarView]):
     def format_move(self, move: Move) -> str:
         return f"{move[0]}/{move[1]}" if isinstance(move, tuple) else move
 
-    def why_illegal(self, move: Move) -> str:
-        seat = self.to_move
-        who = "your" if seat == HUMAN else "the computer's"
-        return f"{self.format_move(move)} is not in {who} active hand (seat {seat}, whose turn it is)"
+    def why_illegal(self, move: Move) -> Reason:
+        return Reason("not_in_hand", {"card": self.format_move(move), "seat": self.to_move})
 
     def play(self, move: Move | str) -> list[Event]:
         """Apply one seat's card, or a whole battle ``(human's, computer's)``.
@@ -195,16 +198,15 @@ class War(Game[Move, WarView]):
 
     def _play_battle(self, battle: Battle) -> list[Event]:
         human, computer = battle
-        text = self.format_move(battle)
         if self.over:
-            raise IllegalMove(f"{text}: the game is over")
+            raise self.refusal(battle, Reason("over"))
         if self.committed is None:
             if computer not in self.hands[COMPUTER]:
-                raise IllegalMove(f"{text}: {computer} is not in the computer's active hand")
+                raise self.refusal(battle, Reason("not_in_battle_hand", {"card": computer, "seat": COMPUTER}))
         elif computer != self.committed:
-            raise IllegalMove(f"{text}: the computer has already chosen another card")
+            raise self.refusal(battle, Reason("chose_other", {"seat": COMPUTER}))
         if human not in self.hands[HUMAN]:
-            raise IllegalMove(f"{text}: {human} is not in your active hand")
+            raise self.refusal(battle, Reason("not_in_battle_hand", {"card": human, "seat": HUMAN}))
         events = self.play(computer) if self.committed is None else []
         return events + self.play(human)
 

@@ -24,10 +24,11 @@ filled); the dialog carries ``data-winner`` and ``data-scores``.
 from __future__ import annotations
 
 import asyncio
-import re
 from typing import Any, ClassVar
 
+from cardems.errors import BadInput, Reason
 from cardems.game import Event, Game
+from cardems.games import module_name
 from cardems.web import card_art, dom, markup, sound
 from cardems.web.route import Route
 from cardems.web.session import Clock, HintSource, Session
@@ -50,9 +51,6 @@ class Table:
     """The base of every game's table (see the module docstring)."""
 
     game_name: ClassVar[str]            # "war", "pis-yedili"...
-    # The engine's reasons for refusing a card (``why_illegal``), as catalog keys: the
-    # first pattern found in the reason names the key, its named groups its values.
-    reasons: ClassVar[tuple[tuple[str, str], ...]] = ()
     hint_level: ClassVar[str] = "hard"  # whose advice the hint gives
     helper_level: ClassVar[str] = "normal"  # who plays the human's seat on auto-play
     # the sound of an event: its kind ("play"), or kind+info key for an event whose info
@@ -108,24 +106,38 @@ class Table:
         return self.app.catalog.card_name(card)
 
     def why_not(self, move: str) -> str:
-        """Why the human may not play ``move`` now, in the engine's words (``why_illegal``)
-        translated: a key of :attr:`reasons`, else a general refusal."""
+        """Why the human may not play ``move`` (its text) now, in the player's language."""
         if not self.can_act():
             return self.t("why.wait")
         game = self.game
         try:
             reason = game.why_illegal(game.parse_move(move))
-        except Exception:   # a move the engine cannot even read (a Jack without its suit)
-            reason = game.why_illegal(move)
-        for pattern, key in self.reasons:
-            found = re.search(pattern, reason)
-            if found:
-                return self.t(key, **self.reason_values(found.groupdict()))
+        except BadInput:
+            return self.t("why.not_now")
+        return self.reason_words(reason)
+
+    def reason_words(self, reason: Reason) -> str:
+        """A refusal of the rules (``why_illegal``) in the catalog's words: the game's
+        ``<stem>.why.<code>``, else the shared ``why.<code>``, else a general refusal."""
+        values = {name: self.reason_value(name, value) for name, value in reason.params.items()}
+        for key in (f"{module_name(self.game_name)}.why.{reason.code}", f"why.{reason.code}"):
+            if self.app.catalog.has(key):
+                return self.t(key, **values)
         return self.t("why.not_now")
 
-    def reason_values(self, groups: dict[str, str]) -> dict[str, Any]:
-        """The values a reason's words need, from its pattern's groups (a game may name cards)."""
-        return {k: int(v) if v.isdigit() else v for k, v in groups.items()}
+    def reason_value(self, name: str, value: Any) -> Any:
+        """A reason's parameter as its words show it (see :class:`cardems.errors.Reason`)."""
+        if name == "card":
+            return self.card_label(value)
+        if name == "suit":
+            return self.t("suit." + value)
+        if name == "seat":
+            return self.seat_name(value)
+        return value
+
+    def refused_move(self, card: str) -> str:
+        """The move the rules are asked to refuse for an unplayable card of the hand."""
+        return card
 
     # ------------------------------------------------------------ the session's state, for drawing
     def can_act(self) -> bool:
@@ -431,7 +443,7 @@ class Table:
         t = self.t
         cards = "".join(
             markup.card_button(c, t("card.play", card=self.card_label(c)), playable=c in legal,
-                               why=None if c in legal else self.why_not(c),
+                               why=None if c in legal else self.why_not(self.refused_move(c)),
                                classes=" ".join(filter(None, ("hint" if c == marked else "",
                                                               card_classes(c) if card_classes else ""))),
                                style=f"--k:{k}" if fan else None)

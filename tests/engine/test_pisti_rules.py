@@ -4,9 +4,10 @@ import json
 
 import pytest
 
-from cardems.errors import BadInput, IllegalMove
+from cardems.errors import BadInput, IllegalMove, Reason
 from cardems.pisti.rules import Pisti, score_deal
 from tests.engine.helpers import arranged, finish_first_legal, play_all
+from tests.engine.refusals import refusal
 
 
 def kinds(events):
@@ -205,16 +206,16 @@ def test_classic_tie_breaks_on_cards_then_draw():
 def test_illegal_moves_raise_and_change_nothing():
     game = Pisti.new(deck=arranged("2S 3S 4S 5S", "5H AH 2H 3H", "6H 7H 8H 9H"))
     before = json.dumps(game.to_json()), game.view(0)
-    with pytest.raises(IllegalMove, match="6H is not in the hand of seat 0"):
-        game.play("6H")  # seat 1's card, out of turn
+    assert refusal(game, "6H") == Reason("not_in_hand", {"card": "6H", "seat": 0})  # seat 1's card, out of turn
+    with pytest.raises(IllegalMove, match="6H is not in the hand of seat 0, whose turn it is"):
+        game.play("6H")  # and the engine says so in English
     with pytest.raises(IllegalMove):
         game.play("KD")
     with pytest.raises(BadInput, match="unknown card code"):
         game.play("ZZ")
     assert (json.dumps(game.to_json()), game.view(0)) == before
     finish_first_legal(game)
-    with pytest.raises(IllegalMove, match="over"):
-        game.play("AS")
+    assert refusal(game, "AS").code == "over"
 
 
 def test_bad_options_and_decks_are_refused():

@@ -21,20 +21,6 @@ PICKS_SHOWN = 24     # face-down cards offered to pick from (any of them is as g
 
 class PisYediliTable(Table):
     game_name = "pis-yedili"
-    reasons = ((r"opening play must be a club", "pis_yedili.why.opening"),
-               (r"a 7 penalty of (?P<n>\d+) is pending", "pis_yedili.why.seven"),
-               (r"an Ace may not be your last card", "pis_yedili.why.ace_last"),
-               (r"must match the named suit (?P<suit>[SHDC])", "pis_yedili.why.named"),
-               (r"must match (?P<card>\w+)'s suit or rank", "pis_yedili.why.match"))
-
-    def reason_values(self, groups: dict[str, str]) -> dict[str, Any]:
-        values = super().reason_values(groups)
-        if "suit" in groups:
-            values["suit"] = self.suit_name(groups["suit"])
-        if "card" in groups:
-            values["card"] = self.card_label(groups["card"])
-        return values
-
     sounds = {"play": "play", "pick": "draw", "draw+count": "draw"}
 
     def __init__(self, app: Any, route: Any, game: PisYedili) -> None:
@@ -65,6 +51,10 @@ class PisYediliTable(Table):
             return None
         self.jack = None
         return card
+
+    def refused_move(self, card: str) -> str:
+        """A Jack is asked about naming its own suit (the suit changes no refusal)."""
+        return f"{card}:{card[-1]}" if card[:-1] == "J" else card
 
     def on_action(self, action: str, target: Any, started: float) -> None:
         if action in (DRAW, PASS):
