@@ -288,6 +288,12 @@ class Game(ABC, Generic[M, V]):
             events.append(Event("game_over", info={"winner": winner}))
         return events
 
+    def move_number(self) -> int:
+        """How many moves were made: what keys a bot's random numbers
+        (:func:`cardems.bots.bot_rng`), so a resumed or replayed game sees the same decisions.
+        A game whose moves are not all decisions of their own may count otherwise (War)."""
+        return len(self.moves)
+
     def next_up(self) -> int | None:
         """The seat to move once the player to move has ended its turn, if play goes on and
         the rules know it now; None otherwise (games refine it)."""

@@ -112,7 +112,6 @@ class Session:
         self.hint_for = -1
         self.hinting = False
         self._running = False          # a loop task is live
-        self.plays = 0                 # moves played through this session (War's commit adds no move text)
         self._tasks: set[asyncio.Future] = set()
 
     # ------------------------------------------------------------ facts
@@ -323,7 +322,6 @@ class Session:
     def _commit(self, move: str) -> list[Event]:
         """Play ``move`` at once and save: the game never waits on what the page shows."""
         events = self.game.play(move)
-        self.plays += 1
         self.hint, self.hint_for = None, -1
         self.save(self.game)
         return events

@@ -81,14 +81,10 @@ class Table:
 
     @property
     def view(self) -> Any:
-        """Seat 0's view, made once per position: the game changes only by the moves the
-        session plays (counted there: War's commit writes no move text)."""
-        session = self.__dict__.get("session")
-        if session is None:   # asked while the table is being made
-            return self.game.view(0)
-        plays = session.plays
-        if self._view is None or self._view[0] != plays:
-            self._view = (plays, self.game.view(0))
+        """Seat 0's view, made once per position (a position: a number of moves played)."""
+        moves = len(self.game.moves)
+        if self._view is None or self._view[0] != moves:
+            self._view = (moves, self.game.view(0))
         return self._view[1]
 
     @property

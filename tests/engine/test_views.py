@@ -18,7 +18,7 @@ from cardems.games import PLANNED, game_class
 from cardems.pis_yedili.rules import PisYedili
 from cardems.pisti.rules import Pisti
 from cardems.rng import Rng
-from cardems.war.rules import COMPUTER, War
+from cardems.war.rules import War
 
 SEEDS = st.integers(0, 2**32)
 PISTI = st.fixed_dictionaries({"mode": st.just("match"), "players": st.sampled_from([2, 3, 4]),
@@ -98,8 +98,9 @@ def test_pis_yedili_views_do_not_change_when_unseen_cards_are_swapped(seed, play
 @given(SEEDS, SEEDS, st.integers(0, 300))
 def test_war_views_do_not_change_when_unseen_cards_are_swapped(seed, play_seed, stop):
     def swap(game: War, seat: int, rng: Rng) -> None:
-        rival = game.hands[1 - seat]     # with the computer's hidden choice, if the human looks
-        chosen = rival.index(game.committed) if seat != COMPUTER and game.committed else None
+        rival = game.hands[1 - seat]     # with the other seat's hidden choice, if it has chosen
+        hidden = game.committed[1 - seat]
+        chosen = rival.index(hidden) if hidden is not None else None
         down = [i for i, (_, _, up) in enumerate(game.table) if not up]
         cards = [game.table[i][1] for i in down]
         places = others_hands(game, seat) + [(d, i) for d in game.draw for i in range(len(d))]
@@ -107,7 +108,7 @@ def test_war_views_do_not_change_when_unseen_cards_are_swapped(seed, play_seed, 
         for i, card in zip(down, cards):
             game.table[i] = (game.table[i][0], card, False)
         if chosen is not None:
-            game.committed = rival[chosen]
+            game.committed[1 - seat] = rival[chosen]
 
     assert_views_survive_swaps(played(War.new(seed=seed), play_seed, stop), seed, swap)
 

@@ -177,7 +177,7 @@ def test_malformed_moves_are_bad_input(text):
         game.play(text)
 
 
-def test_battle_notation_records_battles_and_a_pending_commit_resumes():
+def test_each_commit_is_a_move_a_battle_given_whole_is_one_and_saves_of_both_replay():
     game = War.new(deck=arranged("QS JS 10S 9S", "KH QH JH 9H"))
     game.play("qs/th".replace("th", "KH"))
     game.play("JH")
@@ -186,8 +186,10 @@ def test_battle_notation_records_battles_and_a_pending_commit_resumes():
     assert again.view(1) == game.view(1) and again.to_move == 0
     game.play("JS")
     again.play("JS/JH")            # the whole battle, the commit already made: same result
-    assert again.moves == game.moves == ["QS/KH", "JS/JH"]
-    assert again.to_json() == game.to_json() and again.table == game.table
+    assert game.moves == ["QS/KH", "JH", "JS"] and again.moves == ["QS/KH", "JH", "JS/JH"]
+    assert [again.view(s) for s in (0, 1)] == [game.view(s) for s in (0, 1)] and again.table == game.table
+    for save in (game.to_json(), again.to_json()):
+        assert War.from_json(json.loads(json.dumps(save))).view(0) == game.view(0)
 
 
 def run_cli(*argv):
