@@ -190,7 +190,8 @@ class Game(ABC, Generic[M, V]):
     """Base class of every game's state: ``M`` is its move type, ``V`` its view type.
 
     A game sets ``name``, ``game_type`` and ``options_spec``, the deck it is played
-    with (:meth:`pack`) and how play begins (:meth:`_begin`); :meth:`new`,
+    with (:meth:`pack`), how play begins (:meth:`_begin`) and what may be played
+    (:meth:`_legal_moves`, asked once per position by :meth:`legal_moves`); :meth:`new`,
     :attr:`to_move` and :meth:`copy` are shared. ``start_events`` is public: the
     events of :meth:`new` (the first deal), for a page to show before any move.
     """
@@ -215,6 +216,7 @@ class Game(ABC, Generic[M, V]):
         self.winner: int | str | None = None
         self.over = False
         self.turn: int | None = None
+        self._legal: tuple[int, tuple[M, ...]] | None = None   # (moves made, the legal moves then)
 
     @classmethod
     def new(cls, options: dict[str, Any] | None = None, *, seed: int = 0,
@@ -255,9 +257,22 @@ class Game(ABC, Generic[M, V]):
             state[name] = [part.copy() for part in state[name]]
         return other
 
-    @abstractmethod
     def legal_moves(self) -> list[M]:
-        ...
+        """The moves legal now, in the rules' order."""
+        return list(self._legal_now())
+
+    def _legal_now(self) -> tuple[M, ...]:
+        """The legal moves, asked of the rules once per position: the state changes only
+        by :meth:`play`, and every move played is recorded."""
+        made = len(self.moves)
+        known = self._legal
+        if known is None or known[0] != made:
+            known = self._legal = (made, tuple(self._legal_moves()))
+        return known[1]
+
+    @abstractmethod
+    def _legal_moves(self) -> list[M]:
+        """The moves legal now (none once the game is over)."""
 
     @abstractmethod
     def parse_move(self, text: str) -> M:
@@ -343,8 +358,7 @@ class Game(ABC, Generic[M, V]):
             move = self.parse_move(move)
         if self.is_over():
             raise self.refusal(move, Reason("over"))
-        legal = self.legal_moves()
-        if move not in legal:
+        if move not in self._legal_now():
             raise self.refusal(move, self.why_illegal(move))
         events = self._apply(move)
         self.moves.append(self.format_move(move))

@@ -194,7 +194,7 @@ class Abstract(Game[Move, AbstractView]):
         row = self.row
         return take_limit(self.variant, row[self.pos], previous, len(row) - self.pos)
 
-    def legal_moves(self) -> list[Move]:
+    def _legal_moves(self) -> list[Move]:
         if self.over:
             return []
         if self.first is None:

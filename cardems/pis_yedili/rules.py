@@ -277,7 +277,7 @@ class PisYedili(Game[str, PisYediliView]):
     def next_seat(self, seat: int) -> int:
         return (seat + self.direction) % self.players
 
-    def legal_moves(self) -> list[str]:
+    def _legal_moves(self) -> list[str]:
         if self.over:
             return []
         hand = self.hands[self.turn]

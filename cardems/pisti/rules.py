@@ -272,7 +272,7 @@ class Pisti(Game[Card, PistiView]):
         return Event("deal", info={"round": self.round_no, "stock": len(self.stock)})
 
     # ----------------------------------------------------------- protocol
-    def legal_moves(self) -> list[Card]:
+    def _legal_moves(self) -> list[Card]:
         if self.over or self.turn is None:
             return []
         return list(dict.fromkeys(self.hands[self.turn]))

@@ -157,7 +157,7 @@ class War(Game[Move, WarView]):
             return None
         return next(seat for seat in COMMIT_ORDER if self.committed[seat] is None)
 
-    def legal_moves(self) -> list[Card]:
+    def _legal_moves(self) -> list[Card]:
         seat = self.to_move
         if seat is None:
             return []

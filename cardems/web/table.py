@@ -26,7 +26,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any, ClassVar
 
-from cardems.errors import BadInput, Reason
+from cardems.errors import Reason
 from cardems.game import Event, Game
 from cardems.games import module_name
 from cardems.web import card_art, dom, markup, sound
@@ -62,17 +62,16 @@ class Table:
         self.route = route
         self.game = game
         self.alive = True
-        self._view: tuple[int, Any] | None = None
         self.log: list[tuple[int, str]] = []
         self._lines = 0
         self._moving = False             # a human move is being shown: its render comes with it
         self._drawn = 0.0
         self._regions: dict[str, str] = {}   # each region's markup as last morphed into the page
-        self._hand_told = set(self.own_cards()) if game.moves else set()   # the human's cards told of
         self._result_told = False                 # the log told this round's result
         self.session = Session(game, route.level, CLOCK, self, save=lambda g: app.save(route, g),
                                speed=lambda: app.speed, hint=self.hint_source(),
                                helper_level=self.helper_level)
+        self._hand_told = set(self.own_cards()) if self.session.move_no else set()   # the human's cards told of
         dom.table_js()   # starts loading the morphing and travelling script
 
     # ------------------------------------------------------------ names
@@ -81,11 +80,8 @@ class Table:
 
     @property
     def view(self) -> Any:
-        """Seat 0's view, made once per position (a position: a number of moves played)."""
-        moves = len(self.game.moves)
-        if self._view is None or self._view[0] != moves:
-            self._view = (moves, self.game.view(0))
-        return self._view[1]
+        """The human's view (seat 0's), made once per position by the session."""
+        return self.session.view()
 
     @property
     def seats(self) -> int:
@@ -105,12 +101,7 @@ class Table:
         """Why the human may not play ``move`` (its text) now, in the player's language."""
         if not self.can_act():
             return self.t("why.wait")
-        game = self.game
-        try:
-            reason = game.why_illegal(game.parse_move(move))
-        except BadInput:
-            return self.t("why.not_now")
-        return self.reason_words(reason)
+        return self.reason_words(self.session.refusal(move))
 
     def reason_words(self, reason: Reason) -> str:
         """A refusal of the rules (``why_illegal``) in the catalog's words: the game's
@@ -209,8 +200,8 @@ class Table:
     def mount(self) -> None:
         dom.by_id("table").hidden = False
         dom.ensure_sheet(card_art.SHEET_ID, card_art.sheet_svg())
-        if not self.game.moves:
-            self.log_events(getattr(self.game, "start_events", []))
+        if not self.session.move_no:
+            self.log_events(self.game.start_events)
         self.render()
         self.session.start()
 
@@ -301,7 +292,7 @@ class Table:
         if not quiet:
             sound.play(self.sound_of(events))
         if quiet:
-            if dom.now() - self._drawn >= QUIET_RENDER_MS or self.game.is_over():
+            if dom.now() - self._drawn >= QUIET_RENDER_MS or self.view.over:
                 self.render()
             return
         before = dom.snapshot(TRAVELLING) if self.travel_ms else None

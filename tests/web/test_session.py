@@ -198,6 +198,36 @@ def test_a_war_save_of_battles_ending_with_a_commit_resumes_at_the_persons_choic
     assert len(game.history) == battles + 1 and game.moves[:-1] == data["moves"]
 
 
+def test_the_rules_are_asked_for_the_legal_moves_once_a_position_and_for_a_refusal_once():
+    """What a click costs: the table draws from the session's position (legal moves,
+    refusals of the cards it cannot play), the session checks the move, the rules play
+    it and the bots choose: one look-up of the legal moves for all of them."""
+    game = game_class("pis-yedili").new({"players": 2, "mode": "round"}, seed=4)
+    asked: list[int] = []
+    refused: list[tuple[int, str]] = []
+    legal_moves, why_illegal = game._legal_moves, game.why_illegal
+    game._legal_moves = lambda: asked.append(len(game.moves)) or legal_moves()
+    game.why_illegal = lambda move: refused.append((len(game.moves), move)) or why_illegal(move)
+    session, _ = new_session(game)
+    rng = Rng(8)
+
+    async def main():
+        session.start()
+        while session.phase != "over":
+            if session.phase == "ready":
+                for _ in range(3):   # a redraw asks again
+                    legal = session.legal_texts()
+                    for card in session.view().hand:
+                        if card not in legal and card[:-1] != "J":
+                            assert session.refusal(card).code
+                assert session.play(rng.choice(legal))
+            await asyncio.sleep(0)
+
+    run(main())
+    assert len(game.moves) > 20 and refused
+    assert len(asked) == len(set(asked)) and len(refused) == len(set(refused))
+
+
 def test_the_rounds_of_a_match_wait_for_next():
     game = game_class("pis-yedili").new({"players": 2, "mode": "match"}, seed=3)
     session, seen = new_session(game)
