@@ -290,19 +290,6 @@ class Game(ABC, Generic[M, V]):
     def view(self, seat: int) -> V:
         """What ``seat`` may know, as an immutable value (a :class:`SeatView`)."""
 
-    def _next_deal_or_end(self, events: list[Event]) -> list[Event]:
-        """After a deal is scored: deal the next one (``_start_deal``), or end the game
-        with the winner ``_decide`` names. Games with deals of a match share this."""
-        winner = self._decide()  # type: ignore[attr-defined]
-        if winner is None:
-            events.extend(self._start_deal(None))  # type: ignore[attr-defined]
-        else:
-            self.over = True
-            self.turn = None
-            self.winner = winner
-            events.append(Event("game_over", info={"winner": winner}))
-        return events
-
     def move_number(self) -> int:
         """How many moves were made: what keys a bot's random numbers
         (:func:`cardems.bots.bot_rng`), so a resumed or replayed game sees the same decisions.
@@ -409,6 +396,42 @@ class Game(ABC, Generic[M, V]):
             except BadInput as exc:
                 raise BadInput(f"the save's move {number} ({shown(text)}) fails: {exc}") from None
         return game
+
+
+class DealtMatch(Game[M, V]):
+    """A game played as a match of deals (or rounds), or as one of them.
+
+    The rules say how a deal begins (:meth:`_start_deal`) and, each time one is scored,
+    who has won if anyone has (:meth:`_decide`); :meth:`_next_deal_or_end` then deals
+    the next or ends the game (:meth:`_end`).
+    """
+
+    @abstractmethod
+    def _start_deal(self, deck: list[Card] | None) -> list[Event]:
+        """Deal a deal or round (``deck`` arranged, or None to shuffle); its events."""
+
+    @abstractmethod
+    def _decide(self) -> int | str | None:
+        """Once a deal is scored: the winning side, ``"draw"``, or None if another deal is due."""
+
+    def _begin(self, deck: list[Card] | None) -> list[Event]:
+        return self._start_deal(deck)
+
+    def _next_deal_or_end(self, events: list[Event]) -> list[Event]:
+        """After a deal is scored (its events so far): deal the next one, or end the game."""
+        winner = self._decide()
+        if winner is None:
+            events.extend(self._start_deal(None))
+        else:
+            events.append(self._end(winner))
+        return events
+
+    def _end(self, winner: int | str) -> Event:
+        """End the game, won by ``winner`` (a side, or ``"draw"``); its event."""
+        self.over = True
+        self.turn = None
+        self.winner = winner
+        return Event("game_over", info={"winner": winner})
 
 
 # ---------------------------------------------------------------- outside input

@@ -24,7 +24,7 @@ from cardems.abstract.score import (SEQUENCE_RANKS, SHORT_RANKS, SUIT_ORDER, Dea
 from cardems.abstract.options import MAX_TARGET, OPTIONS, VARIANTS, PointsOption  # noqa: F401  (re-exported)
 from cardems.cards import JOKER, Card, suit_of
 from cardems.errors import BadInput
-from cardems.game import Event, Game, GameType, Reason, Result, SeatView, shown, whole_number
+from cardems.game import DealtMatch, Event, GameType, Reason, Result, SeatView, shown, whole_number
 
 Move = Union[str, int]        # "first" / "second", or a take size
 CHOICES = ("first", "second")
@@ -95,7 +95,7 @@ class AbstractView(SeatView):
         return row.index(card) + 1 if card in row else None
 
 
-class Abstract(Game[Move, AbstractView]):
+class Abstract(DealtMatch[Move, AbstractView]):
     """Abstract: a match of deals (or one deal) of one variant."""
 
     name = "abstract"

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 
 from cardems.cards import SUITS, Card, parse_card, standard_deck
 from cardems.errors import BadInput
-from cardems.game import Event, Game, GameType, Reason, Result, SeatView, shown, whole_number
+from cardems.game import DealtMatch, Event, GameType, Reason, Result, SeatView, shown, whole_number
 from cardems.pis_yedili.options import OPTIONS
 
 HAND = 7
@@ -172,7 +172,7 @@ class PisYediliView(SeatView):
         return [card for card, n in left.items() for _ in range(n)]
 
 
-class PisYedili(Game[str, PisYediliView]):
+class PisYedili(DealtMatch[str, PisYediliView]):
     """A Pis Yedili match (or one round, ``mode=round``)."""
 
     name = "pis-yedili"
@@ -205,7 +205,7 @@ class PisYedili(Game[str, PisYediliView]):
         self.rounds: list[RoundScore] = []
         self.round_no = 0
         self.winners: list[int] = []
-        # per round, set by _start_round
+        # per round, set by _start_deal
         self.first = 0
         self.turn = 0
         self.phase = "opening"
@@ -231,10 +231,8 @@ class PisYedili(Game[str, PisYediliView]):
     def pack(cls, options: dict[str, Any]) -> list[Card]:
         return deck_for(options["players"])
 
-    def _begin(self, deck: list[Card] | None) -> list[Event]:
-        return self._start_round(deck)
-
-    def _start_round(self, deck: list[Card] | None) -> list[Event]:
+    def _start_deal(self, deck: list[Card] | None) -> list[Event]:
+        """Start a round (this game's deal)."""
         self.round_no += 1
         n = self.players
         self.first = (self.round_no - 1) % n
@@ -569,26 +567,32 @@ class PisYedili(Game[str, PisYediliView]):
             penalties=tuple(penalties), totals=tuple(self.totals))
         self.rounds.append(score)
         events = [Event("round_scored", info=score.as_dict())]
-        decided = self._decide()
-        if decided:
-            self.over = True
-            self.phase = "over"
-            events.append(Event("game_over", info={"winner": self.winner, "winners": list(self.winners)}))
-            return events
-        return events + self._start_round(None)
+        return self._next_deal_or_end(events)
 
-    def _decide(self) -> bool:
-        """Whether the game is over; sets the winner (lowest total, equal lowest share)."""
+    def _leaders(self) -> list[int] | None:
+        """Once the game is decided, every seat with the lowest score (the totals of a
+        match, the penalties of a single round); None while the match goes on."""
         if self.options["mode"] == "match":
             if max(self.totals) < self.options["target"]:
-                return False
+                return None
             scores = self.totals
         else:
             scores = list(self.rounds[-1].penalties)
         low = min(scores)
-        self.winners = [s for s, t in enumerate(scores) if t == low]
-        self.winner = self.winners[0] if len(self.winners) == 1 else "draw"
-        return True
+        return [s for s, t in enumerate(scores) if t == low]
+
+    def _decide(self) -> int | str | None:
+        """The seat with the lowest score, ``"draw"`` if it is shared, None while the match goes on."""
+        leaders = self._leaders()
+        if leaders is None:
+            return None
+        return leaders[0] if len(leaders) == 1 else "draw"
+
+    def _end(self, winner: int | str) -> Event:
+        self.winners = self._leaders() or []
+        self.phase = "over"
+        super()._end(winner)
+        return Event("game_over", info={"winner": winner, "winners": list(self.winners)})
 
     # ----------------------------------------------------------- outcome and views
     def result(self) -> Result:

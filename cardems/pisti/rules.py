@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardems.cards import Card, parse_card, rank_of, standard_deck
-from cardems.game import Event, Game, GameType, Reason, Result, SeatView
+from cardems.game import DealtMatch, Event, GameType, Reason, Result, SeatView
 from cardems.pisti.options import OPTIONS
 
 HAND = 4
@@ -181,7 +181,7 @@ class PistiView(SeatView):
                 + self.pistis[side][0] * PISTI_POINTS + self.pistis[side][1] * JACK_PISTI_POINTS)
 
 
-class Pisti(Game[Card, PistiView]):
+class Pisti(DealtMatch[Card, PistiView]):
     """A Pişti game: one deal (Classic) or a match of deals to a target."""
 
     name = "pisti"
@@ -220,9 +220,6 @@ class Pisti(Game[Card, PistiView]):
     @classmethod
     def pack(cls, options: dict[str, Any]) -> list[Card]:
         return list(FULL_DECK)
-
-    def _begin(self, deck: list[Card] | None) -> list[Event]:
-        return self._start_deal(deck)
 
     def _shuffled(self) -> list[Card]:
         deck = list(FULL_DECK)

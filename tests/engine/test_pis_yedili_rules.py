@@ -490,8 +490,12 @@ def test_match_ends_after_the_round_that_reaches_the_target():
 def test_equal_lowest_totals_share_the_win():
     game = PisYedili.new({"players": 3, "target": 31}, seed=1)
     game.totals = [40, 12, 12]
-    assert game._decide() and game.winner == "draw" and game.winners == [1, 2]
+    assert game._decide() == "draw" and game._leaders() == [1, 2]
     game.totals = [40, 11, 12]
-    assert game._decide() and game.winner == 1 and game.winners == [1]
+    assert game._decide() == 1 and game._leaders() == [1]
     game.totals = [30, 11, 12]
-    assert not game._decide()
+    assert game._decide() is None and game._leaders() is None
+    game.totals = [40, 12, 12]
+    event = game._end(game._decide())
+    assert game.is_over() and game.winner == "draw" and game.winners == [1, 2]
+    assert event.info == {"winner": "draw", "winners": [1, 2]}
