@@ -39,18 +39,18 @@ V = TypeVar("V", bound="SeatView")
 
 @dataclass(frozen=True)
 class Event:
-    """Something that happened, for the user interface to show.
+    """Something that happened, for the eyes: the page's log, sounds and animations, the CLI.
 
-    ``kind`` names it (``play``, ``capture``, ``deal``...); ``seat`` is who did
-    it, ``cards`` the cards everybody saw, ``points`` any points it scored and
-    ``info`` the rest. Events never carry a card some seat may not see.
+    Each game's events are frozen dataclasses deriving from it, with typed fields, in
+    the game's ``events`` module. Events never carry a card some seat may not see.
     """
 
-    kind: str
-    seat: int | None = None
-    cards: tuple[str, ...] = ()
-    points: int = 0
-    info: dict[str, Any] = field(default_factory=dict)
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    """The game is over, won by ``winner``: a side, or ``"draw"``."""
+
+    winner: int | str
 
 
 @dataclass(frozen=True)
@@ -431,7 +431,7 @@ class DealtMatch(Game[M, V]):
         self.over = True
         self.turn = None
         self.winner = winner
-        return Event("game_over", info={"winner": winner})
+        return GameOver(winner)
 
 
 # ---------------------------------------------------------------- outside input

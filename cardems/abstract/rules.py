@@ -21,6 +21,7 @@ from typing import Any, Union
 
 from cardems.abstract.score import (SEQUENCE_RANKS, SHORT_RANKS, SUIT_ORDER, DealScore, score_combinations,
                                     score_half)
+from cardems.abstract.events import Choose, Deal, DealScored, HalfScored, Take
 from cardems.abstract.options import MAX_TARGET, OPTIONS, VARIANTS, PointsOption  # noqa: F401  (re-exported)
 from cardems.cards import JOKER, Card, suit_of
 from cardems.errors import BadInput
@@ -162,7 +163,7 @@ class Abstract(DealtMatch[Move, AbstractView]):
         self.deal_taken = [[], []]
         self._start_half(0, None)
         self.turn = self.chooser
-        return [Event("deal", self.dealer, tuple(self.rows[0]), info={"deal": self.deal_no, "half": 0})]
+        return [Deal(self.dealer, tuple(self.rows[0]), self.deal_no, 0)]
 
     def _start_half(self, half: int, first: int | None) -> None:
         self.half = half
@@ -236,13 +237,13 @@ class Abstract(DealtMatch[Move, AbstractView]):
         if isinstance(move, str):
             first = seat if move == "first" else 1 - seat
             self._start_half(0, first)
-            return [Event("choose", seat, info={"choice": move, "first": first})]
+            return [Choose(seat, move, first)]
         cards = self.row[self.pos:self.pos + move]
         self.pos += move
         self.takes.append((seat, move))
         self.taken[seat].extend(cards)
         self.deal_taken[seat].extend(cards)
-        events = [Event("take", seat, tuple(cards), info={"count": move})]
+        events: list[Event] = [Take(seat, tuple(cards))]
         if self.pos < len(self.row):
             self.turn = 1 - seat
             return events
@@ -255,13 +256,11 @@ class Abstract(DealtMatch[Move, AbstractView]):
         self.halves.append(half)
         self.firsts.append(self.first)
         self.half_takes.append(tuple(self.takes))
-        events = [Event("half_scored", info={"half": self.half, "scores": [b.score for b in half],
-                                             "breakdown": [b.as_dict() for b in half]})]
+        events: list[Event] = [HalfScored(self.half, (half[0].score, half[1].score), half)]
         if self.half + 1 < len(self.rows):
             first = 1 - self.first
             self._start_half(self.half + 1, first)
-            events.append(Event("deal", self.dealer, tuple(self.rows[self.half]),
-                                info={"deal": self.deal_no, "half": self.half}))
+            events.append(Deal(self.dealer, tuple(self.rows[self.half]), self.deal_no, self.half))
             return events
         totals = (sum(h[0].score for h in self.halves), sum(h[1].score for h in self.halves))
         score = DealScore(tuple(self.halves), totals, tuple(self.firsts),
@@ -269,8 +268,7 @@ class Abstract(DealtMatch[Move, AbstractView]):
         self.deal_results.append(score)
         for seat in (0, 1):
             self.match_scores[seat] += totals[seat]
-        events.append(Event("deal_scored", info={"deal": self.deal_no, "totals": list(totals),
-                                                 "match_scores": list(self.match_scores)}))
+        events.append(DealScored(self.deal_no, totals, (self.match_scores[0], self.match_scores[1])))
         return self._next_deal_or_end(events)
 
     def _decide(self) -> int | str | None:

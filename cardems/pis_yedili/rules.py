@@ -7,7 +7,7 @@ card counted from the top of the pile the picks come from (``pick:1`` is its top
 >>> game = PisYedili.new(seed=1)
 >>> [len(h) for h in game.hands], game.phase, game.to_move
 ([7, 7], 'opening', 0)
->>> game.play(game.legal_moves()[0])[0].kind in {"play", "draw"}
+>>> type(game.play(game.legal_moves()[0])[0]).__name__ in {"Play", "Draw"}
 True
 """
 
@@ -19,6 +19,8 @@ from typing import Any, NamedTuple
 from cardems.cards import SUITS, Card, parse_card, standard_deck
 from cardems.errors import BadInput
 from cardems.game import DealtMatch, Event, GameType, Reason, Result, SeatView, shown, whole_number
+from cardems.pis_yedili.events import (Again, Draw, Muamele, Opened, Pass, Penalty, Pick, Play, Reverse, Round,
+                                      RoundEnd, RoundScored, Ten)
 from cardems.pis_yedili.options import OPTIONS
 
 HAND = 7
@@ -260,7 +262,7 @@ class PisYedili(DealtMatch[str, PisYediliView]):
         self.plays = [0] * n
         self.phase = "opening"
         self.turn = self.first
-        return [Event("round", self.first, info={"round": self.round_no, "stock": len(self.stock)})]
+        return [Round(self.first, self.round_no, len(self.stock))]
 
     # ----------------------------------------------------------- protocol
     @property
@@ -375,7 +377,7 @@ class PisYedili(DealtMatch[str, PisYediliView]):
         if move == PASS:
             self.history.append((seat, PASS))
             self._tell(seat, Tell("pass", self.top, self.named, len(self.hands[seat])))
-            events = [Event("pass", seat)]
+            events: list[Event] = [Pass(seat)]
             self._end_turn(seat)
             return events
         return self._play(seat, move)
@@ -385,20 +387,20 @@ class PisYedili(DealtMatch[str, PisYediliView]):
             self.history.append((seat, DRAW))
             self._tell(seat, Tell("opening", None, None, len(self.hands[seat])))
             if not self.stock:
-                return [Event("draw", seat, info={"count": 0, "reason": "opening"})] + self._end_round(None, None)
+                return [Draw(seat, 0, "opening"), *self._end_round(None, None)]
             self.hands[seat].append(self.stock.pop())
-            return [Event("draw", seat, info={"count": 1, "reason": "opening"})]
+            return [Draw(seat, 1, "opening")]
         self.hands[seat].remove(move)
         self.plays[seat] += 1
         self.pile.append(move)
         self.history.append((seat, move))
         self.opened.append(seat)
-        events = [Event("play", seat, (move,), info={"opening": True})]
+        events: list[Event] = [Play(seat, move, opening=True)]
         self.turn = self.next_up()
         if len(self.opened) == self.players:
             self.phase = "play"
             self.drawn = False
-            events.append(Event("opened", info={"first": self.turn}))
+            events.append(Opened(self.turn))
         return events
 
     def _draw(self, seat: int) -> list[Event]:
@@ -408,13 +410,13 @@ class PisYedili(DealtMatch[str, PisYediliView]):
             wanted = self.pending
             got = self._take(seat, wanted)
             self.sevens = 0
-            events = [Event("draw", seat, info={"count": got, "reason": "penalty"})]
+            events: list[Event] = [Draw(seat, got, "penalty")]
             if got < wanted:
                 return events + self._end_round(None, None)
             self.drawn = False          # the penalty taken, a normal turn follows
             return events
         got = self._take(seat, 1)
-        events = [Event("draw", seat, info={"count": got, "reason": "turn"})]
+        events = [Draw(seat, got, "turn")]
         if not got:
             return events + self._end_round(None, None)
         self.drawn = True
@@ -451,13 +453,13 @@ class PisYedili(DealtMatch[str, PisYediliView]):
         self.pile.append(card)
         self.history.append((seat, move))
         r = card[:-1]
-        events = [Event("play", seat, (card,), info={"named": named or None})]
+        events: list[Event] = [Play(seat, card, named or None)]
         self.named = named or None
         if not hand:
             return events + self._end_round(seat, card)
         if r == "7":
             self.sevens += 1
-            events.append(Event("penalty", seat, info={"pending": self.pending}))
+            events.append(Penalty(seat, self.pending))
             self._end_turn(seat)
             return events
         if r == "10" and self.players > 2:
@@ -465,10 +467,10 @@ class PisYedili(DealtMatch[str, PisYediliView]):
                 self.stack.append(seat)
                 self.turn = (seat - 1) % self.players
                 self.drawn = False
-                events.append(Event("ten", seat, info={"to": self.turn, "stack": list(self.stack)}))
+                events.append(Ten(seat, self.turn, tuple(self.stack)))
                 return events
             self.direction = -self.direction
-            events.append(Event("reverse", seat, info={"direction": self.direction}))
+            events.append(Reverse(seat, self.direction))
             self._end_turn(seat)
             return events
         if r == "A":
@@ -477,15 +479,15 @@ class PisYedili(DealtMatch[str, PisYediliView]):
             for _ in range(n - 1):
                 other = self.next_seat(other)
                 got = self._take(other, 1)
-                events.append(Event("draw", other, info={"count": got, "reason": "ace"}))
+                events.append(Draw(other, got, "ace"))
                 if not got:
                     return events + self._end_round(None, None)
             self.drawn = False
-            events.append(Event("again", seat, info={"reason": "ace"}))
+            events.append(Again(seat, "ace"))
             return events
         if self.decks == 2 and r not in SPECIAL_RANKS and under == card:
             self.drawn = False
-            events.append(Event("again", seat, info={"reason": "pisti"}))
+            events.append(Again(seat, "pisti"))
             return events
         self._end_turn(seat)
         return events
@@ -509,9 +511,8 @@ class PisYedili(DealtMatch[str, PisYediliView]):
         self.ending = {"out": out, "last_card": card, "multiplier": multiplier,
                        "hands": [sorted(h, key=sort_key) for h in self.hands]}
         self.phase = "muamele"
-        events = [Event("round_end", out, (card,) if card else (), info={
-            "reason": "out" if out is not None else "stock", "multiplier": multiplier,
-            "hands": [list(h) for h in self.ending["hands"]]})]
+        events: list[Event] = [RoundEnd(out, card, "out" if out is not None else "stock", multiplier,
+                                        tuple(tuple(h) for h in self.ending["hands"]))]
         self.pickers = [s for s in range(self.players) if any(c[:-1] == "7" for c in self.hands[s])]
         return events + self._next_picker()
 
@@ -522,7 +523,7 @@ class PisYedili(DealtMatch[str, PisYediliView]):
             self.picks_left = PICKS_PER_SEVEN * sum(1 for c in self.hands[seat] if c[:-1] == "7")
             if self._refill():
                 self.turn = seat
-                events.append(Event("muamele", seat, info={"picks": self.picks_left}))
+                events.append(Muamele(seat, self.picks_left))
                 return events
         return events + self._score_round()
 
@@ -542,7 +543,7 @@ class PisYedili(DealtMatch[str, PisYediliView]):
         self.picks_left -= 1
         if card[:-1] == "7":
             self.picks_left += PICKS_PER_SEVEN
-        events = [Event("pick", seat, (card,), info={"left": self.picks_left})]
+        events: list[Event] = [Pick(seat, card, self.picks_left)]
         if self.picks_left and self._refill():
             return events
         return events + self._next_picker()
@@ -566,7 +567,7 @@ class PisYedili(DealtMatch[str, PisYediliView]):
             picks=tuple(tuple(p) for p in self.picked),
             penalties=tuple(penalties), totals=tuple(self.totals))
         self.rounds.append(score)
-        events = [Event("round_scored", info=score.as_dict())]
+        events: list[Event] = [RoundScored(score)]
         return self._next_deal_or_end(events)
 
     def _leaders(self) -> list[int] | None:
@@ -591,8 +592,7 @@ class PisYedili(DealtMatch[str, PisYediliView]):
     def _end(self, winner: int | str) -> Event:
         self.winners = self._leaders() or []
         self.phase = "over"
-        super()._end(winner)
-        return Event("game_over", info={"winner": winner, "winners": list(self.winners)})
+        return super()._end(winner)
 
     # ----------------------------------------------------------- outcome and views
     def result(self) -> Result:

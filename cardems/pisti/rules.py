@@ -4,8 +4,8 @@
 >>> len(game.hands[0]), len(game.pile), game.to_move
 (4, 4, 0)
 >>> events = game.play(game.legal_moves()[0])
->>> events[0].kind
-'play'
+>>> events[0]
+Play(seat=0, card='8H')
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 
 from cardems.cards import Card, parse_card, rank_of, standard_deck
 from cardems.game import DealtMatch, Event, GameType, Reason, Result, SeatView
+from cardems.pisti.events import Capture, Deal, DealScored, Opening, Play, Redeal, Sweep
 from cardems.pisti.options import OPTIONS
 
 HAND = 4
@@ -233,7 +234,7 @@ class Pisti(DealtMatch[Card, PistiView]):
         if deck is None:
             deck = self._shuffled()
         while all(is_jack(c) for c in deck[:OPENING]):
-            events.append(Event("redeal", info={"reason": "four_jacks"}))
+            events.append(Redeal())
             deck = self._shuffled()
         pile = deck[:OPENING]
         known: list[Card] = []
@@ -255,8 +256,7 @@ class Pisti(DealtMatch[Card, PistiView]):
         self.history = []
         self.round_no = 0
         self.turn = self.lead
-        events.append(Event("opening", cards=(pile[-1],), info={
-            "deal": self.deal_no, "lead": self.lead, "exchanged_jack": known[0] if known else None}))
+        events.append(Opening(self.deal_no, self.lead, pile[-1], known[0] if known else None))
         events.append(self._deal_round())
         return events
 
@@ -266,7 +266,7 @@ class Pisti(DealtMatch[Card, PistiView]):
             seat = (self.lead + k) % self.players
             for _ in range(HAND):
                 self.hands[seat].append(self.stock.pop())
-        return Event("deal", info={"round": self.round_no, "stock": len(self.stock)})
+        return Deal(self.round_no, len(self.stock))
 
     # ----------------------------------------------------------- protocol
     def _legal_moves(self) -> list[Card]:
@@ -290,7 +290,7 @@ class Pisti(DealtMatch[Card, PistiView]):
         hand = self.hands[seat]
         hand.remove(card)
         self.history.append((seat, card))
-        events = [Event("play", seat, (card,))]
+        events: list[Event] = [Play(seat, card)]
         last_card = not self.stock and not any(self.hands)
         top = self.pile[-1] if self.pile else None
         if top is not None and (rank_of(card) == rank_of(top) or is_jack(card)):
@@ -305,13 +305,14 @@ class Pisti(DealtMatch[Card, PistiView]):
                 self.pistis[side][1 if kind == "jack_pisti" else 0] += 1
                 points = JACK_PISTI_POINTS if kind == "jack_pisti" else PISTI_POINTS
             self.pile.append(card)
-            events.append(self._take(side, seat, "capture", kind, points))
+            shown, count = self._take(side, capture=True)
+            events.append(Capture(seat, side, shown, count, kind, points))
         else:
             self.pile.append(card)
         if last_card:
             if self.pile:
                 taker = self.last_capturer if self.last_capturer is not None else self.side(0)
-                events.append(self._take(taker, None, "sweep", None, 0))
+                events.append(Sweep(taker, *self._take(taker, capture=False)))
             events.extend(self._end_deal())
         else:
             self.turn = (seat + 1) % self.players
@@ -319,8 +320,9 @@ class Pisti(DealtMatch[Card, PistiView]):
                 events.append(self._deal_round())
         return events
 
-    def _take(self, side: int, seat: int | None, kind: str, pisti: str | None, points: int) -> Event:
-        """Move the whole pile to ``side``; the face-down opening cards stay secret."""
+    def _take(self, side: int, capture: bool) -> tuple[tuple[Card, ...], int]:
+        """Move the whole pile to ``side``: the cards all saw (the face-down opening cards
+        stay secret), and how many."""
         if self.pile_hidden:
             self.hidden_holder = side
             self.pile_hidden = 0
@@ -328,9 +330,9 @@ class Pisti(DealtMatch[Card, PistiView]):
         taken = len(self.pile)
         self.captured[side].extend(self.pile)
         self.pile = []
-        if kind == "capture":
+        if capture:
             self.last_capturer = side
-        return Event(kind, seat, shown, points, {"side": side, "count": taken, "pisti": pisti})
+        return shown, taken
 
     def _end_deal(self) -> list[Event]:
         scores = score_deal(self.captured, self.pistis)
@@ -338,9 +340,8 @@ class Pisti(DealtMatch[Card, PistiView]):
         self.revealed = [c for c in self.opening_hidden if c not in self.opening_known]
         for side, breakdown in enumerate(scores):
             self.match_scores[side] += breakdown.total
-        events = [Event("deal_scored", cards=tuple(self.opening_hidden), info={
-            "deal": self.deal_no, "scores": [b.as_dict() for b in scores],
-            "match_scores": list(self.match_scores)})]
+        events: list[Event] = [DealScored(self.deal_no, tuple(scores), tuple(self.match_scores),
+                                          tuple(self.opening_hidden))]
         return self._next_deal_or_end(events)
 
     def _decide(self) -> int | str | None:

@@ -18,8 +18,8 @@ ending, perhaps, with seat 1's card alone) replay exactly.
 >>> game.view(0).other_committed, game.view(0).committed, game.to_move
 (True, None, 0)
 >>> events = game.play(game.legal_moves()[0])       # seat 0 commits: both cards turn
->>> events[0].kind
-'battle'
+>>> type(events[0]).__name__, events[0].winner
+('Battle', 1)
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from typing import Any, Union
 from cardems.cards import RANKS, Card, parse_card, rank_of, standard_deck
 from cardems.errors import BadInput
 from cardems.game import Event, Game, GameType, Reason, Result, SeatView, shown
+from cardems.war.events import Battle as BattleEvent, Commit, Deal, Out, Refill, Take, Tie
 from cardems.war.options import OPTIONS
 
 HAND = 3
@@ -147,7 +148,7 @@ class War(Game[Move, WarView]):
         self.draw = [deck[:half], deck[half:]]
         self.pile_in = [half, len(deck) - half]
         self._refill()
-        return [Event("deal", info={"draw": [len(d) for d in self.draw], "hands": [len(h) for h in self.hands]})]
+        return [Deal((len(self.draw[0]), len(self.draw[1])), (len(self.hands[0]), len(self.hands[1])))]
 
     # ----------------------------------------------------------- protocol
     @property
@@ -219,7 +220,7 @@ class War(Game[Move, WarView]):
         assert seat is not None
         self.committed[seat] = card
         if any(chosen is None for chosen in self.committed):
-            return [Event("commit", seat)]
+            return [Commit(seat)]
         first, second = self.committed
         self.committed = [None, None]
         return self._battle(first, second)
@@ -235,7 +236,7 @@ class War(Game[Move, WarView]):
         a, b = strength(first), strength(second)
         winner = None if a == b else (0 if a > b else 1)
         pile = len(self.table)
-        events = [Event("battle", cards=(first, second), info={"winner": winner, "pile": pile})]
+        events: list[Event] = [BattleEvent((first, second), winner, pile)]
         if winner is not None:
             self.history.append(BattleRecord((first, second), winner, (0, 0), pile))
             events.append(self._take(winner))
@@ -263,7 +264,7 @@ class War(Game[Move, WarView]):
             self.pile_out[seat] += n
             burned.append(n)
         self.history.append(BattleRecord((first, second), None, (burned[0], burned[1]), pile))
-        events.append(Event("war", info={"burned": burned, "table": len(self.table)}))
+        events.append(Tie((burned[0], burned[1]), len(self.table)))
         events.append(self._refill())
         return events
 
@@ -285,7 +286,7 @@ class War(Game[Move, WarView]):
         self.rng.shuffle(cards)
         self.draw[seat].extend(cards)
         self.pile_in[seat] += size
-        return Event("take", seat, shown, size, {"count": size, "counts": self.counts()})
+        return Take(seat, shown, size, self._counts())
 
     def _refill(self) -> Event:
         drawn = []
@@ -295,17 +296,20 @@ class War(Game[Move, WarView]):
             del self.draw[seat][:n]
             self.pile_out[seat] += n
             drawn.append(n)
-        return Event("refill", info={"drawn": drawn, "draw": [len(d) for d in self.draw]})
+        return Refill((drawn[0], drawn[1]), (len(self.draw[0]), len(self.draw[1])))
 
     def _end(self, winner: int, reason: str) -> Event:
         self.over = True
         self.winner = winner
-        return Event("game_over", winner, info={"winner": winner, "reason": reason, "counts": self.counts()})
+        return Out(winner, reason, self._counts())
 
     # ----------------------------------------------------------- outcome and views
     def counts(self) -> list[int]:
         """Each side's cards: draw pile plus active hand (cards on the table are nobody's yet)."""
         return [len(self.draw[s]) + len(self.hands[s]) for s in SEATS]
+
+    def _counts(self) -> tuple[int, int]:
+        return len(self.draw[0]) + len(self.hands[0]), len(self.draw[1]) + len(self.hands[1])
 
     def result(self) -> Result:
         counts = tuple(self.counts())
@@ -331,7 +335,7 @@ class War(Game[Move, WarView]):
             committed=self.committed[seat], other_committed=self.committed[1 - seat] is not None,
             hand_sizes=(len(self.hands[0]), len(self.hands[1])),
             draw_sizes=(len(self.draw[0]), len(self.draw[1])),
-            counts=(len(self.draw[0]) + len(self.hands[0]), len(self.draw[1]) + len(self.hands[1])),
+            counts=self._counts(),
             table_up=up, table_down=(down[0], down[1]), history=tuple(self.history),
             known=tuple(sorted((c, s, a, n) for c, (s, a, n) in self.known.items())),
             pile_in=(self.pile_in[0], self.pile_in[1]), pile_out=(self.pile_out[0], self.pile_out[1]),

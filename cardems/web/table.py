@@ -53,9 +53,6 @@ class Table:
     game_name: ClassVar[str]            # "war", "pis-yedili"...
     hint_level: ClassVar[str] = "hard"  # whose advice the hint gives
     helper_level: ClassVar[str] = "normal"  # who plays the human's seat on auto-play
-    # the sound of an event: its kind ("play"), or kind+info key for an event whose info
-    # has that key set ("capture+pisti"), -> an effect of static/js/sound.js
-    sounds: ClassVar[dict[str, str]] = {}
 
     def __init__(self, app: Any, route: Route, game: Game) -> None:
         self.app = app
@@ -170,6 +167,10 @@ class Table:
         """One line of the log for ``event`` (None: not worth a line)."""
         return None
 
+    def sound(self, event: Event) -> str | None:
+        """The effect ``event`` makes (one of static/js/sound.js), if any."""
+        return None
+
     def travel_hints(self, seat: int, move: str, events: list[Event]) -> dict[str, dict[str, str]]:
         """Where cards with no past come from, and where cards that leave go
         (``{"from": {id: selector}, "to": {id: selector}}``)."""
@@ -277,12 +278,8 @@ class Table:
             self.show_result()
 
     def sound_of(self, events: list[Event]) -> str | None:
-        """The one effect a move makes: the strongest of its events' (see :attr:`sounds`)."""
-        found = []
-        for event in events:
-            keys = [f"{event.kind}+{k}" for k, v in sorted(event.info.items()) if v] + [event.kind]
-            found += [self.sounds[k] for k in keys if k in self.sounds][:1]
-        return min(found, key=sound.rank, default=None)
+        """The one effect a move makes: the strongest of its events' (see :meth:`sound`)."""
+        return min(filter(None, map(self.sound, events)), key=sound.rank, default=None)
 
     def show_move(self, seat: int, move: str, events: list[Event], started: float | None,
                   quiet: bool = False) -> None:

@@ -3,6 +3,8 @@
 import pytest
 
 from cardems.errors import BadInput, IllegalMove, Reason
+from cardems.game import GameOver
+from cardems.pis_yedili.events import Again, Draw, Play, RoundEnd
 from cardems.pis_yedili.rules import PisYedili
 from tests.engine.pis_yedili_helpers import arranged, kinds, new, play_all
 from tests.engine.refusals import refusal
@@ -78,7 +80,7 @@ def test_opening_has_no_twin_pisti_and_ends_after_everyone_with_the_first_player
     game = new("4C 2H 3H 5H 6H 8H 9H", "4C 2S 3S 5S 6S 8S 9S", "5C 2D 3D 4D 5D 6D 8D")
     play_all(game, "4C")
     events = game.play("4C")       # the twin of 4C: no extra play in the opening
-    assert "again" not in kinds(events) and game.to_move == 2
+    assert Again not in kinds(events) and game.to_move == 2
     assert game.phase == "opening"
     game.play("5C")
     assert game.phase == "play" and game.to_move == 0
@@ -137,7 +139,7 @@ def test_seven_on_seven_on_seven_then_a_player_without_one_draws_nine_and_plays(
     assert refusal(game, "JS:H") == Reason("seven_pending", {"n": 9})   # a Jack cannot answer a 7
     assert refusal(game, "pass") == Reason("pass_pending", {"n": 9})
     events = game.play("draw")
-    assert events[0].info == {"count": 9, "reason": "penalty"}
+    assert events[0] == Draw(3, 9, "penalty")
     assert len(game.hands[3]) == 6 + 9 and game.pending == 0
     assert game.to_move == 3 and not game.drawn     # then a normal turn
     assert "draw" in game.legal_moves() and "JS:H" in game.legal_moves()
@@ -263,7 +265,7 @@ def test_ace_each_other_player_draws_one_in_turn_order_and_the_ace_plays_again()
                stock="2D 3D 4H 9C")
     play_all(game, "2C 3C 4C")
     events = game.play("AC")
-    assert kinds(events) == ["play", "draw", "draw", "again"]
+    assert kinds(events) == [Play, Draw, Draw, Again]
     assert game.hands[1][-1] == "2D" and game.hands[2][-1] == "3D"
     assert game.to_move == 0 and not game.drawn
     game.play("draw")                        # its extra turn is a whole turn
@@ -293,9 +295,9 @@ def test_twin_pisti_plays_again_but_not_on_a_special_card():
     game = new("2C 5H 7D QS QH QD KS", "3C 5H 7H 8D 6D 4D KD", "4C 4H 8H 6H 3H 2H 2S")
     play_all(game, "2C 3C 4C draw pass draw pass 4H")
     events = game.play("5H")
-    assert "again" not in kinds(events) and game.to_move == 1
+    assert Again not in kinds(events) and game.to_move == 1
     events = game.play("5H")      # seat 1 on the identical twin: plays again
-    assert "again" in kinds(events) and game.to_move == 1 and len(game.hands[1]) == 6
+    assert Again in kinds(events) and game.to_move == 1 and len(game.hands[1]) == 6
     game.play("7H")
     assert game.to_move == 2 and game.pending == 3
 
@@ -305,7 +307,7 @@ def test_twin_pisti_on_a_seven_is_no_pisti():
     play_all(game, "2C 3C 4C 8C 8H 2H 7H")
     assert game.to_move == 1 and game.pending == 3
     events = game.play("7H")      # answers the 7 with its twin: a penalty, no extra play
-    assert "again" not in kinds(events) and game.to_move == 2 and game.pending == 6
+    assert Again not in kinds(events) and game.to_move == 2 and game.pending == 6
 
 
 def test_going_out_on_a_twin_is_allowed():
@@ -316,7 +318,7 @@ def test_going_out_on_a_twin_is_allowed():
     assert game.hands[1] == ["5H"] and game.to_move == 2
     play_all(game, "9H 5H")
     events = game.play("5H")               # seat 1's last card, on its twin
-    assert "round_end" in kinds(events)
+    assert RoundEnd in kinds(events)
     finish_picks(game)
     assert game.rounds[-1].out == 1
     assert game.rounds[-1].multiplier == 1
@@ -330,7 +332,7 @@ def out_with(last: str, h1: str, stock: str = "2S 3S 4S 5S 6S 8S 10S", **options
     game = opened(f"2C AC AD AH AS 9S {last}", h1, stock=stock, **options)
     play_all(game, "AC AD AH AS 9S 9H")
     events = game.play(f"{last}:C" if last[0] == "J" else last)
-    assert "round_end" in kinds(events)
+    assert RoundEnd in kinds(events)
     return game
 
 
@@ -371,7 +373,7 @@ def test_the_stock_running_out_mid_penalty_ends_the_round_with_no_winner():
     assert game.to_move == 0
     game.play("7C")
     events = game.play("draw")                 # 3 wanted, 2 there
-    assert events[0].info["count"] == 2 and "round_end" in kinds(events)
+    assert events[0].count == 2 and RoundEnd in kinds(events)
     finish_picks(game)
     score = game.rounds[-1]
     assert score.out is None and score.multiplier == 1
@@ -388,7 +390,7 @@ def test_the_stock_giving_exactly_the_penalty_does_not_end_the_round():
     game.play("draw")
     assert game.phase == "play" and game.to_move == 1 and not game.stock
     events = game.play("draw")                 # now a draw from the empty stock
-    assert "round_end" in kinds(events)
+    assert RoundEnd in kinds(events)
     finish_picks(game)
     assert game.rounds[-1].out is None
 
@@ -403,7 +405,7 @@ def test_the_stock_running_out_on_an_ace_ends_the_round():
     assert game.to_move == 1
     play_all(game, "9C 8C")
     events = game.play("AC")                   # seat 1 gets the last card, seat 2 none
-    assert [e.info["count"] for e in events if e.kind == "draw"] == [1, 0]
+    assert [e.count for e in events if isinstance(e, Draw)] == [1, 0]
     finish_picks(game)
     assert game.rounds[-1].out is None
 
@@ -498,4 +500,4 @@ def test_equal_lowest_totals_share_the_win():
     game.totals = [40, 12, 12]
     event = game._end(game._decide())
     assert game.is_over() and game.winner == "draw" and game.winners == [1, 2]
-    assert event.info == {"winner": "draw", "winners": [1, 2]}
+    assert event == GameOver("draw")

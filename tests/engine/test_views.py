@@ -11,10 +11,12 @@ import json
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from cardems.abstract.events import Choose, Take as AbstractTake
 from cardems.abstract.rules import Abstract
 from cardems.cli import main
 from cardems.game import Game
 from cardems.games import PLANNED, game_class
+from cardems.pis_yedili.events import Again, Muamele, Reverse, RoundEnd, RoundScored, Ten
 from cardems.pis_yedili.rules import PisYedili
 from cardems.pisti.rules import Pisti
 from cardems.rng import Rng
@@ -136,7 +138,7 @@ def test_pisti_next_up_is_who_moves_next(seed, play_seed, options):
     assert game.view(0).next_up is None
 
 
-PLAIN = {"again", "ten", "reverse", "round_end", "muamele", "round_scored"}
+PLAIN = (Again, Ten, Reverse, RoundEnd, Muamele, RoundScored)
 
 
 @settings(max_examples=40)
@@ -148,7 +150,7 @@ def test_pis_yedili_next_up_is_who_moves_after_a_turn_ends_plainly(seed, play_se
         before = views[0]
         if before.phase == "muamele":
             assert before.next_up is None
-        elif move != "draw" and not any(e.kind in PLAIN for e in events) and not game.is_over():
+        elif move != "draw" and not any(isinstance(e, PLAIN) for e in events) and not game.is_over():
             assert game.to_move == before.next_up
             checked += 1
     assert checked > 0
@@ -277,9 +279,9 @@ def test_abstract_captured_counts_every_take_of_the_current_deal(seed, play_seed
     taken = [0, 0]
     for _, move, events in steps(game, play_seed, stop):
         for e in events:
-            if e.kind == "take":
+            if isinstance(e, AbstractTake):
                 taken[e.seat] += len(e.cards)
-        if any(e.kind == "choose" for e in events):
+        if any(isinstance(e, Choose) for e in events):
             taken = [0, 0]
     assert game.result().captured == tuple(taken) == game.view(0).captured
 

@@ -11,6 +11,7 @@ import asyncio
 from typing import Any
 
 from cardems.game import Event
+from cardems.pisti.events import Capture, Deal, Opening, Play, Redeal, Sweep
 from cardems.pisti.rules import Pisti, PistiView
 from cardems.web import dom, markup
 from cardems.web.markup import POSITIONS
@@ -22,7 +23,6 @@ ROWS = ("aces", "jacks", "two_clubs", "ten_diamonds", "most_cards", "pistis", "j
 
 class PistiTable(Table):
     game_name = "pisti"
-    sounds = {"play": "play", "capture": "capture", "capture+pisti": "fanfare"}
 
     def __init__(self, app: Any, route: Route, game: Pisti) -> None:
         self.flash: dict[str, Any] | None = None
@@ -49,22 +49,21 @@ class PistiTable(Table):
         hints: dict[str, dict[str, str]] = {"from": {}, "to": {}}
         if seat != 0:
             hints["from"][markup.card_id(move)] = f"#hand-{seat}"
-        for e in events:
-            if e.kind == "deal":
-                for card in self.view.hand:
-                    hints["from"][markup.card_id(card)] = ".center .stock"
+        if any(isinstance(e, Deal) for e in events):
+            for card in self.view.hand:
+                hints["from"][markup.card_id(card)] = ".center .stock"
         if self.flash is None:
-            took = next((e for e in events if e.kind in ("capture", "sweep")), None)
+            took = next((e for e in events if isinstance(e, (Capture, Sweep))), None)
             if took is not None:
-                taker = took.seat if took.seat is not None else seat
+                taker = took.seat if isinstance(took, Capture) else seat
                 for card in (*self.view.pile_up, move):
                     hints["to"][markup.card_id(card)] = f"#seat-{taker}"
         return hints
 
     def show_move(self, seat: int, move: str, events: list[Event], started: float | None,
                   quiet: bool = False) -> None:
-        took = next((e for e in events if e.kind in ("capture", "sweep")), None)
-        if took is not None and took.kind == "capture" and self.pause and not quiet \
+        took = next((e for e in events if isinstance(e, Capture)), None)
+        if took is not None and self.pause and not quiet \
                 and self.view.rounds_done == self.session.shown_rounds:
             # show the taking card on the pile a moment before the pile goes to its taker
             before = self.flash_view
@@ -73,9 +72,9 @@ class PistiTable(Table):
         super().show_move(seat, move, events, started, quiet)
 
     async def after_shown(self, seat: int, move: str, events: list[Event]) -> None:
-        pisti = next((e for e in events if e.kind == "capture" and e.info.get("pisti")), None)
+        pisti = next((e for e in events if isinstance(e, Capture) and e.pisti), None)
         if pisti is not None:
-            self.celebrate(self.k("event." + pisti.info["pisti"]),
+            self.celebrate(self.k(f"event.{pisti.pisti}"),
                            self.k("event.pisti_by", name=self.seat_name(pisti.seat), points=pisti.points))
         if self.flash is not None:
             taken, taker = self.flash["taken"], self.flash["seat"]
@@ -96,39 +95,43 @@ class PistiTable(Table):
     # ------------------------------------------------------------ events to words
     def log_events(self, events: list[Event]) -> None:
         for e in events:
-            if e.kind == "opening" and e.info.get("exchanged_jack"):
-                self.add_line(self.k("event.exchanged", card=self.card_label(e.info["exchanged_jack"])))
+            if isinstance(e, Opening) and e.exchanged_jack:
+                self.add_line(self.k("event.exchanged", card=self.card_label(e.exchanged_jack)))
             self.add_line(self.describe(e))
         self.tell_new_cards()
 
     def describe(self, e: Event) -> str | None:
         t = self.t
-        you = e.seat == 0
-        if e.kind == "play":
-            card = self.card_label(e.cards[0])
-            return self.k("event.play_you", card=card) if you else self.k("event.play", name=self.seat_name(e.seat), card=card)
-        if e.kind == "capture":
-            n = e.info["count"]
-            text = self.k("event.capture_you", n=n) if you else self.k("event.capture", name=self.seat_name(e.seat), n=n)
-            text += " · " + self.k("event." + e.info["pisti"]) if e.info.get("pisti") else ""
+        if isinstance(e, Play):
+            card = self.card_label(e.card)
+            return self.k("event.play_you", card=card) if e.seat == 0 else self.k("event.play", name=self.seat_name(e.seat), card=card)
+        if isinstance(e, Capture):
+            n = e.count
+            text = self.k("event.capture_you", n=n) if e.seat == 0 else self.k("event.capture", name=self.seat_name(e.seat), n=n)
+            text += " · " + self.k(f"event.{e.pisti}") if e.pisti else ""
             return text + " · " + self.score_now()
-        if e.kind == "sweep":
-            side, n = e.info["side"], e.info["count"]
+        if isinstance(e, Sweep):
+            side, n = e.side, e.count
             if self.partners:
                 return self.k("event.sweep_us" if side == 0 else "event.sweep_them", n=n)
             text = self.k("event.sweep_you", n=n) if side == 0 else self.k("event.sweep", n=n, name=self.side_name(side))
             return text + " · " + self.score_now()
-        if e.kind == "deal" and e.info["round"] > 1:
-            return self.k("event.deal", n=e.info["stock"])
-        if e.kind == "redeal":
+        if isinstance(e, Deal) and e.round > 1:
+            return self.k("event.deal", n=e.stock)
+        if isinstance(e, Redeal):
             return self.k("event.redeal")
-        if e.kind == "opening":
-            card, lead = self.card_label(e.cards[0]), e.info["lead"]
+        if isinstance(e, Opening):
+            card, lead = self.card_label(e.card), e.lead
             text = self.k("event.open_you", card=card) if lead == 0 else self.k("event.open", name=self.seat_name(lead), card=card)
             if self.view.mode == "match":
-                text = t("table.deal", n=e.info["deal"]) + " · " + text
+                text = t("table.deal", n=e.deal) + " · " + text
             return text
         return None
+
+    def sound(self, event: Event) -> str | None:
+        if isinstance(event, Capture):
+            return "fanfare" if event.pisti else "capture"
+        return "play" if isinstance(event, Play) else None
 
     def score_now(self) -> str:
         view = self.view
