@@ -201,7 +201,8 @@ class Game(ABC, Generic[M, V]):
     options_spec: ClassVar[tuple[Option, ...]]
     # the English of this game's own refusals (:meth:`why_illegal`): reason code -> words
     why_words: ClassVar[Mapping[str, str]] = MappingProxyType({})
-    # attributes :meth:`copy` copies: lists and dicts one level deep, lists of lists two
+    # attributes :meth:`copy` copies: lists and dicts one level deep, lists of lists two; every
+    # other attribute must hold immutable values (tests/engine/test_copy.py checks every game)
     copied: ClassVar[tuple[str, ...]] = ()
     copied_nested: ClassVar[tuple[str, ...]] = ()
 
@@ -209,10 +210,10 @@ class Game(ABC, Generic[M, V]):
         self.options = options
         self.players: int = self.game_type.players(options)
         self.seed = seed
-        self.arranged = arranged
+        self.arranged = tuple(arranged) if arranged is not None else None
         self.rng = Rng(seed)
         self.moves: list[str] = []
-        self.start_events: list[Event] = []
+        self.start_events: tuple[Event, ...] = ()
         self.winner: int | str | None = None
         self.over = False
         self.turn: int | None = None
@@ -225,7 +226,7 @@ class Game(ABC, Generic[M, V]):
         opts = parse_options(cls.options_spec, options)
         arranged = arranged_deck(deck, cls.pack(opts))
         game = cls(opts, seed, arranged)
-        game.start_events = game._begin(list(arranged) if arranged is not None else None)
+        game.start_events = tuple(game._begin(list(arranged) if arranged is not None else None))
         return game
 
     @classmethod
@@ -244,7 +245,9 @@ class Game(ABC, Generic[M, V]):
         return None if self.over else self.turn
 
     def copy(self) -> Self:
-        """An independent copy, cheaper than ``copy.deepcopy`` (used by search)."""
+        """An independent copy, cheaper than ``copy.deepcopy`` (the soak and the leak tests
+        make them): the attributes named in ``copied`` and ``copied_nested`` are copied,
+        the rest shared, so they must be immutable."""
         other = object.__new__(type(self))
         state = other.__dict__
         state.update(self.__dict__)

@@ -13,7 +13,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from cardems.cards import SUITS, Card, parse_card, standard_deck
@@ -221,7 +223,7 @@ class PisYedili(DealtMatch[str, PisYediliView]):
         self.direction = 1
         self.opened: list[int] = []
         self.history: list[tuple[int, str]] = []
-        self.ending: dict[str, Any] | None = None
+        self.ending: Mapping[str, Any] | None = None   # read-only: out, last_card, multiplier, hands
         self.pickers: list[int] = []
         self.picks_left = 0
         self.picked: list[list[Card]] = []
@@ -508,11 +510,11 @@ class PisYedili(DealtMatch[str, PisYediliView]):
         multiplier = MULTIPLIERS.get(card[:-1], 1) if card is not None else 1
         self.sevens = 0
         self.stack = []
-        self.ending = {"out": out, "last_card": card, "multiplier": multiplier,
-                       "hands": [sorted(h, key=sort_key) for h in self.hands]}
+        self.ending = MappingProxyType({"out": out, "last_card": card, "multiplier": multiplier,
+                                        "hands": tuple(tuple(sorted(h, key=sort_key)) for h in self.hands)})
         self.phase = "muamele"
         events: list[Event] = [RoundEnd(out, card, "out" if out is not None else "stock", multiplier,
-                                        tuple(tuple(h) for h in self.ending["hands"]))]
+                                        self.ending["hands"])]
         self.pickers = [s for s in range(self.players) if any(c[:-1] == "7" for c in self.hands[s])]
         return events + self._next_picker()
 
@@ -563,7 +565,7 @@ class PisYedili(DealtMatch[str, PisYediliView]):
             self.totals[seat] += p
         score = RoundScore(
             number=self.round_no, out=out, last_card=ending["last_card"], multiplier=multiplier,
-            hands=tuple(tuple(h) for h in ending["hands"]),
+            hands=ending["hands"],
             picks=tuple(tuple(p) for p in self.picked),
             penalties=tuple(penalties), totals=tuple(self.totals))
         self.rounds.append(score)
@@ -628,7 +630,8 @@ class PisYedili(DealtMatch[str, PisYediliView]):
         common = self._seat_view(seat)
         ending = None
         if self.phase == "muamele" and self.ending is not None:
-            ending = dict(self.ending, picks=[list(p) for p in self.picked], picks_left=self.picks_left)
+            ending = dict(self.ending, hands=[list(h) for h in self.ending["hands"]],
+                          picks=[list(p) for p in self.picked], picks_left=self.picks_left)
         return PisYediliView(
             **common, ten_rule=self.options["ten_rule"],
             target=self.options["target"], mode=self.options["mode"], round_no=self.round_no,

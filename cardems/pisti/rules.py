@@ -197,7 +197,7 @@ class Pisti(DealtMatch[Card, PistiView]):
         super().__init__(options, seed, arranged)
         self.sides = side_count(self.players)
         self.match_scores = [0] * self.sides
-        self.deal_results: list[list[Breakdown]] = []
+        self.deal_results: list[tuple[Breakdown, ...]] = []
         self.revealed: list[Card] = []
         self.deal_no = 0
         # per deal, set by _start_deal
@@ -335,12 +335,12 @@ class Pisti(DealtMatch[Card, PistiView]):
         return shown, taken
 
     def _end_deal(self) -> list[Event]:
-        scores = score_deal(self.captured, self.pistis)
+        scores = tuple(score_deal(self.captured, self.pistis))
         self.deal_results.append(scores)
         self.revealed = [c for c in self.opening_hidden if c not in self.opening_known]
         for side, breakdown in enumerate(scores):
             self.match_scores[side] += breakdown.total
-        events: list[Event] = [DealScored(self.deal_no, tuple(scores), tuple(self.match_scores),
+        events: list[Event] = [DealScored(self.deal_no, scores, tuple(self.match_scores),
                                           tuple(self.opening_hidden))]
         return self._next_deal_or_end(events)
 

@@ -121,7 +121,7 @@ class War(Game[Move, WarView]):
         "not_in_battle_hand": "{move}: {card} is not in the active hand of seat {seat}",
         "chose_other": "{move}: seat {seat} has already chosen another card",
     }
-    copied = ("committed", "table", "history", "known", "pile_in", "pile_out", "start_events")
+    copied = ("committed", "table", "history", "known", "pile_in", "pile_out")
     copied_nested = ("draw", "hands")
 
     def __init__(self, options: dict[str, Any], seed: int, arranged: list[Card] | None) -> None:

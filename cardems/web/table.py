@@ -202,7 +202,7 @@ class Table:
         dom.by_id("table").hidden = False
         dom.ensure_sheet(card_art.SHEET_ID, card_art.sheet_svg())
         if not self.session.move_no:
-            self.log_events(self.game.start_events)
+            self.log_events(list(self.game.start_events))
         self.render()
         self.session.start()
 
