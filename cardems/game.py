@@ -117,6 +117,7 @@ class SeatView:
 
     seat: int
     players: int
+    teams: tuple[tuple[int, ...], ...]   # the seats of each side (one seat a side without partners)
     options: Mapping[str, Any]        # the game's options (read-only)
     to_move: int | None
     next_up: int | None               # who moves after the player to move ends its turn, if play goes
@@ -126,6 +127,24 @@ class SeatView:
     winner: int | str | None          # the winning side or "draw", once over
     final_scores: tuple[int, ...] | None   # result().scores once over (per side), None before
     over: bool
+
+    def side_of(self, seat: int) -> int:
+        """The side ``seat`` plays for: its index in the scores."""
+        return next(i for i, team in enumerate(self.teams) if seat in team)
+
+    @property
+    def side(self) -> int:
+        """This seat's side."""
+        return self.side_of(self.seat)
+
+    @property
+    def sides(self) -> int:
+        return len(self.teams)
+
+    @property
+    def partners(self) -> tuple[int, ...]:
+        """The other seats of this seat's side (none without partnerships)."""
+        return tuple(s for s in self.teams[self.side] if s != self.seat)
 
 
 @dataclass(frozen=True)
@@ -322,7 +341,8 @@ class Game(ABC, Generic[M, V]):
         if not (isinstance(seat, int) and 0 <= seat < self.players):
             raise BadInput(f"no seat {seat} in a {self.players}-player game")
         over = self.over
-        return {"seat": seat, "players": self.players, "options": MappingProxyType(dict(self.options)), "to_move": self.to_move,
+        return {"seat": seat, "players": self.players, "teams": self.game_type.teams(self.players),
+                "options": MappingProxyType(dict(self.options)), "to_move": self.to_move,
                 "next_up": None if over else self.next_up(), "rounds_done": self.rounds_done(),
                 "between_rounds": self.between_rounds(),
                 "winner": self.winner if over else None,

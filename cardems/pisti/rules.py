@@ -127,19 +127,13 @@ class PistiView(SeatView):
     captured_known: tuple[tuple[Card, ...], ...]  # per side, the captured cards all have seen
     captured_counts: tuple[int, ...]
     pistis: tuple[tuple[int, int], ...]   # per side: (piştis, Jack piştis)
+    pisti_points: int                 # what a pişti is worth
+    jack_pisti_points: int            # and a Jack pişti
     last_capturer: int | None
     match_scores: tuple[int, ...]
     deal_scores: tuple[dict[str, int], ...] | None  # last finished deal, per side
     deals: tuple[tuple[Breakdown, ...], ...]        # every finished deal, per side
     revealed: tuple[Card, ...]        # the last finished deal's face-down opening cards
-
-    @property
-    def side(self) -> int:
-        return side_of(self.seat, self.players)
-
-    @property
-    def sides(self) -> int:
-        return side_count(self.players)
 
     @property
     def pile_top(self) -> Card | None:
@@ -179,7 +173,7 @@ class PistiView(SeatView):
     def known_points(self, side: int) -> int:
         """Points of a side that everybody can count so far (no hidden card, no most-cards)."""
         return (sum(card_points(c) for c in self.captured_known[side])
-                + self.pistis[side][0] * PISTI_POINTS + self.pistis[side][1] * JACK_PISTI_POINTS)
+                + self.pistis[side][0] * self.pisti_points + self.pistis[side][1] * self.jack_pisti_points)
 
 
 class Pisti(DealtMatch[Card, PistiView]):
@@ -406,6 +400,7 @@ class Pisti(DealtMatch[Card, PistiView]):
             history=tuple(self.history), captured_known=known,
             captured_counts=tuple(len(c) for c in self.captured),
             pistis=tuple((p[0], p[1]) for p in self.pistis),
+            pisti_points=PISTI_POINTS, jack_pisti_points=JACK_PISTI_POINTS,
             last_capturer=self.last_capturer, match_scores=tuple(self.match_scores),
             deal_scores=tuple(b.as_dict() for b in last) if last else None,
             deals=tuple(tuple(deal) for deal in self.deal_results),

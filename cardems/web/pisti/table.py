@@ -36,12 +36,16 @@ class PistiTable(Table):
 
     @property
     def partners(self) -> bool:
-        return bool(self.game.game_type.teams(self.view.players)[0][1:])
+        """The human plays in a partnership (4 players)."""
+        return bool(self.view.partners)
+
+    def ours(self, side: int) -> bool:
+        return side == self.view.side
 
     def side_name(self, side: int) -> str:
         if self.partners:
-            return self.k("side.us") if side == 0 else self.k("side.them")
-        return self.seat_name(side)
+            return self.k("side.us") if self.ours(side) else self.k("side.them")
+        return self.seat_name(self.view.teams[side][0])
 
     # ------------------------------------------------------------ moves shown
     def travel_hints(self, seat: int, move: str, events: list[Event]) -> dict[str, dict[str, str]]:
@@ -113,8 +117,9 @@ class PistiTable(Table):
         if isinstance(e, Sweep):
             side, n = e.side, e.count
             if self.partners:
-                return self.k("event.sweep_us" if side == 0 else "event.sweep_them", n=n)
-            text = self.k("event.sweep_you", n=n) if side == 0 else self.k("event.sweep", n=n, name=self.side_name(side))
+                return self.k("event.sweep_us" if self.ours(side) else "event.sweep_them", n=n)
+            text = (self.k("event.sweep_you", n=n) if self.ours(side)
+                    else self.k("event.sweep", n=n, name=self.side_name(side)))
             return text + " · " + self.score_now()
         if isinstance(e, Deal) and e.round > 1:
             return self.k("event.deal", n=e.stock)
@@ -165,7 +170,7 @@ class PistiTable(Table):
                 self.side_name(side), side=side, inner=self.render_stats(view, side) if self.partners else "",
                 total=view.match_scores[side] if view.mode == "match" else None, total_label=t("table.match_score"),
                 lead=best is not None and view.match_scores[side] == best,
-                classes=f"team-{'us' if side == 0 else 'them'}" if self.partners else "")
+                classes=f"team-{'us' if self.ours(side) else 'them'}" if self.partners else "")
         return markup.scoreline(t("table.scoreboard"), chips)
 
     def render_felt(self) -> str:
@@ -180,26 +185,27 @@ class PistiTable(Table):
             return self.t("turn.match_over" if view.mode == "match" else "turn.over")
         if self.awaiting_next:
             return self.t("turn.deal_over", n=view.rounds_done)
-        if self.partners and view.to_move == 2:
+        if view.to_move in view.partners:
             return self.k("turn.partner")
         hint = self.hint_move
         return self.turn_text(self.k("turn.you"),
                               hint_words=self.t("hint.shown", card=self.card_label(hint)) if hint else None)
 
     def render_seat(self, view: PistiView, seat: int, where: str) -> str:
-        side = seat % 2 if self.partners else seat
+        side = view.side_of(seat)
+        partner = seat in view.partners
         turn = view.to_move == seat and not view.over and not self.awaiting_next
         tags = ""
         if self.partners:
-            word = self.k("side.us") if seat == 0 else self.k("table.partner") if seat == 2 else self.k("side.them")
-            tags += markup.seat_tag(word, "partner" if seat == 2 else "")
+            word = self.k("side.us") if seat == view.seat else self.k("table.partner") if partner else self.k("side.them")
+            tags += markup.seat_tag(word, "partner" if partner else "")
         if view.mode == "match" and view.lead == seat:
             tags += markup.seat_tag(self.k("table.leads"), "lead-mark")
         if seat == 0:
             body = self.own_hand(view.hand, marked=self.hint_move)
         else:
             body = self.other_hand(seat, view.hand_sizes[seat])
-        team = f"team-{'us' if side == 0 else 'them'}" if self.partners else ""
+        team = f"team-{'us' if self.ours(side) else 'them'}" if self.partners else ""
         return markup.seat(seat, where, self.seat_name(seat), body, tags=tags, turn=turn, classes=team,
                            stats="" if self.partners else self.render_stats(view, side), extra={"data-side": side})
 
@@ -240,16 +246,18 @@ class PistiTable(Table):
             return t("result.draw")
         winner = int(winner)
         if self.partners:
-            key = ("result.match_we_win" if winner == 0 else "result.match_they_win") if match else \
-                  ("result.we_win" if winner == 0 else "result.they_win")
+            ours = self.ours(winner)
+            key = ("result.match_we_win" if ours else "result.match_they_win") if match else \
+                  ("result.we_win" if ours else "result.they_win")
             return self.k(key)
-        if winner == 0:
+        if self.ours(winner):
             return t("result.match_win" if match else "result.win")
         name = self.side_name(winner)
         return t("result.match_lose", name=name) if match else t("result.lose", name=name)
 
-    def breakdown_table(self, deal: tuple[dict[str, int], ...] | list[dict[str, int]], caption: str) -> str:
-        times = {"pistis": " × 10", "jack_pistis": " × 20"}
+    def breakdown_table(self, view: PistiView, deal: tuple[dict[str, int], ...] | list[dict[str, int]],
+                        caption: str) -> str:
+        times = {"pistis": f" × {view.pisti_points}", "jack_pistis": f" × {view.jack_pisti_points}"}
         rows = [(self.t("result.total") if key == "total" else self.k("result." + key),
                  [markup.ltr(f"{side[key]}{times.get(key, '')}") for side in deal], f"row-{key}") for key in ROWS]
         return markup.score_table([self.side_name(s) for s in range(len(deal))], rows, caption=caption)
@@ -284,7 +292,7 @@ class PistiTable(Table):
             lead = view.lead
             notes += markup.note(self.k("result.next_you") if lead == 0 else self.k("result.next_lead", name=self.seat_name(lead)))
         opening = markup.mini_row(view.revealed, self.card_label)
-        tables = self.breakdown_table(deal, t("table.deal", n=deal_no) if match else "")
+        tables = self.breakdown_table(view, deal, t("table.deal", n=deal_no) if match else "")
         if match:
             tables += self.scoreboard_table(view, deals, view.winner if view.over else None)
         dom.by_id("result").classList.toggle("match", match)
