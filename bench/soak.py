@@ -72,7 +72,8 @@ def _war_hidden(game: Any, seat: int, rng: Rng) -> Any:
     """Both draw piles, the other's active hand (its committed card among them), the face-down table cards."""
     other = game.copy()
     rival = 1 - seat
-    committed = other.hands[rival].index(other.committed) if other.committed in other.hands[rival] else None
+    hidden = other.committed[rival]
+    committed = other.hands[rival].index(hidden) if hidden is not None else None
     down = [i for i, (_, _, up) in enumerate(other.table) if not up]
     pool = other.draw[0] + other.draw[1] + other.hands[rival] + [other.table[i][1] for i in down]
     rng.shuffle(pool)
@@ -81,8 +82,8 @@ def _war_hidden(game: Any, seat: int, rng: Rng) -> Any:
         other.draw[s], pool = pool[:n], pool[n:]
     n = len(other.hands[rival])
     other.hands[rival], pool = pool[:n], pool[n:]
-    if committed is not None:   # the computer's choice, unknown to the human: one of its cards
-        other.committed = other.hands[rival][committed]
+    if committed is not None:   # the other seat's choice, unknown to this one: one of its cards
+        other.committed[rival] = other.hands[rival][committed]
     for i, card in zip(down, pool):
         s, _, up = other.table[i]
         other.table[i] = (s, card, up)

@@ -75,7 +75,7 @@ def bot_rng(seed: int, seat: int, move_no: int) -> Rng:
 
 def bot_move(game: Any, bot: Bot, seat: int) -> Any:
     """Ask ``bot`` for ``seat``'s move in ``game``: it gets the view, never the state."""
-    return bot.choose(game.view(seat), game.legal_moves(), bot_rng(game.seed, seat, len(game.moves)))
+    return bot.choose(game.view(seat), game.legal_moves(), bot_rng(game.seed, seat, game.move_number()))
 
 
 def bot_move_steps(game: Any, bot: Bot, seat: int) -> Generator[None, None, Any]:
@@ -83,7 +83,7 @@ def bot_move_steps(game: Any, bot: Bot, seat: int) -> Generator[None, None, Any]
     thinks and returns the move (``StopIteration.value``). The page awaits between
     slices, so a searching bot never freezes it. Same move as :func:`bot_move`."""
     view, legal = game.view(seat), game.legal_moves()
-    rng = bot_rng(game.seed, seat, len(game.moves))
+    rng = bot_rng(game.seed, seat, game.move_number())
     steps = getattr(bot, "choose_steps", None)
     if steps is None:
         return bot.choose(view, legal, rng)

@@ -15,7 +15,7 @@ from typing import Any, Sequence, TextIO
 from cardems.bots import LEVELS, bot_move, make_bot
 from cardems.cards import SUIT_SYMBOLS, rank_of, suit_of
 from cardems.errors import BadInput
-from cardems.game import Game, parse_seed, shown, whole_number
+from cardems.game import Event, Game, parse_seed, shown, whole_number
 from cardems.games import PLANNED, game_class
 
 # what a terminal that cannot show them gets instead (then backslash escapes for anything else)
@@ -141,19 +141,22 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     return 0
 
 
-def _report(events: list, out: TextIO) -> None:
-    names = {0: "You"}
+def _report(events: list[Event], out: TextIO) -> None:
+    from cardems.pisti.events import Capture, Deal, Play, Sweep
+
+    def who(seat: int) -> str:
+        return "You" if seat == 0 else f"Computer {seat}"
+
     for event in events:
-        who = names.get(event.seat, f"Computer {event.seat}")
-        if event.kind == "play":
-            out.write(f"{who} played {_pretty(event.cards[0])}\n")
-        elif event.kind == "capture":
-            label = {"pisti": " PİŞTİ! (+10)", "jack_pisti": " JACK PİŞTİ! (+20)"}.get(event.info["pisti"], "")
-            out.write(f"{who} captured {event.info['count']} cards.{label}\n")
-        elif event.kind == "sweep":
-            out.write(f"The last {event.info['count']} cards go to side {event.info['side']}.\n")
-        elif event.kind == "deal" and event.info["round"] > 1:
-            out.write(f"New cards dealt ({event.info['stock']} left in the stock).\n")
+        if isinstance(event, Play):
+            out.write(f"{who(event.seat)} played {_pretty(event.card)}\n")
+        elif isinstance(event, Capture):
+            label = f" {'JACK PİŞTİ' if event.pisti == 'jack_pisti' else 'PİŞTİ'}! (+{event.points})" if event.pisti else ""
+            out.write(f"{who(event.seat)} captured {event.count} cards.{label}\n")
+        elif isinstance(event, Sweep):
+            out.write(f"The last {event.count} cards go to side {event.side}.\n")
+        elif isinstance(event, Deal) and event.round > 1:
+            out.write(f"New cards dealt ({event.stock} left in the stock).\n")
 
 
 def cmd_arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

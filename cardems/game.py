@@ -23,28 +23,34 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from cardems.cards import Card, arranged_deck
-from cardems.errors import SHOWN, BadInput, IllegalMove, shown  # noqa: F401  (SHOWN, shown: re-exported)
+from cardems.errors import SHOWN, BadInput, IllegalMove, Reason, shown  # noqa: F401  (SHOWN, shown: re-exported)
 from cardems.rng import Rng
 
 SAVE_FORMAT = 1
+# the English of the refusals every game may give (a game adds its own: ``Game.why_words``),
+# worded with the reason's parameters and ``move``, the refused move's text
+WHY_WORDS: Mapping[str, str] = MappingProxyType({
+    "over": "{move}: the game is over",
+    "not_legal": "{move} is not a legal move now",
+})
 M = TypeVar("M")
 V = TypeVar("V", bound="SeatView")
 
 
 @dataclass(frozen=True)
 class Event:
-    """Something that happened, for the user interface to show.
+    """Something that happened, for the eyes: the page's log, sounds and animations, the CLI.
 
-    ``kind`` names it (``play``, ``capture``, ``deal``...); ``seat`` is who did
-    it, ``cards`` the cards everybody saw, ``points`` any points it scored and
-    ``info`` the rest. Events never carry a card some seat may not see.
+    Each game's events are frozen dataclasses deriving from it, with typed fields, in
+    the game's ``events`` module. Events never carry a card some seat may not see.
     """
 
-    kind: str
-    seat: int | None = None
-    cards: tuple[str, ...] = ()
-    points: int = 0
-    info: dict[str, Any] = field(default_factory=dict)
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    """The game is over, won by ``winner``: a side, or ``"draw"``."""
+
+    winner: int | str
 
 
 @dataclass(frozen=True)
@@ -111,6 +117,7 @@ class SeatView:
 
     seat: int
     players: int
+    teams: tuple[tuple[int, ...], ...]   # the seats of each side (one seat a side without partners)
     options: Mapping[str, Any]        # the game's options (read-only)
     to_move: int | None
     next_up: int | None               # who moves after the player to move ends its turn, if play goes
@@ -120,6 +127,24 @@ class SeatView:
     winner: int | str | None          # the winning side or "draw", once over
     final_scores: tuple[int, ...] | None   # result().scores once over (per side), None before
     over: bool
+
+    def side_of(self, seat: int) -> int:
+        """The side ``seat`` plays for: its index in the scores."""
+        return next(i for i, team in enumerate(self.teams) if seat in team)
+
+    @property
+    def side(self) -> int:
+        """This seat's side."""
+        return self.side_of(self.seat)
+
+    @property
+    def sides(self) -> int:
+        return len(self.teams)
+
+    @property
+    def partners(self) -> tuple[int, ...]:
+        """The other seats of this seat's side (none without partnerships)."""
+        return tuple(s for s in self.teams[self.side] if s != self.seat)
 
 
 @dataclass(frozen=True)
@@ -184,7 +209,8 @@ class Game(ABC, Generic[M, V]):
     """Base class of every game's state: ``M`` is its move type, ``V`` its view type.
 
     A game sets ``name``, ``game_type`` and ``options_spec``, the deck it is played
-    with (:meth:`pack`) and how play begins (:meth:`_begin`); :meth:`new`,
+    with (:meth:`pack`), how play begins (:meth:`_begin`) and what may be played
+    (:meth:`_legal_moves`, asked once per position by :meth:`legal_moves`); :meth:`new`,
     :attr:`to_move` and :meth:`copy` are shared. ``start_events`` is public: the
     events of :meth:`new` (the first deal), for a page to show before any move.
     """
@@ -192,7 +218,10 @@ class Game(ABC, Generic[M, V]):
     name: ClassVar[str]
     game_type: ClassVar[GameType]
     options_spec: ClassVar[tuple[Option, ...]]
-    # attributes :meth:`copy` copies: lists and dicts one level deep, lists of lists two
+    # the English of this game's own refusals (:meth:`why_illegal`): reason code -> words
+    why_words: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    # attributes :meth:`copy` copies: lists and dicts one level deep, lists of lists two; every
+    # other attribute must hold immutable values (tests/engine/test_copy.py checks every game)
     copied: ClassVar[tuple[str, ...]] = ()
     copied_nested: ClassVar[tuple[str, ...]] = ()
 
@@ -200,13 +229,14 @@ class Game(ABC, Generic[M, V]):
         self.options = options
         self.players: int = self.game_type.players(options)
         self.seed = seed
-        self.arranged = arranged
+        self.arranged = tuple(arranged) if arranged is not None else None
         self.rng = Rng(seed)
         self.moves: list[str] = []
-        self.start_events: list[Event] = []
+        self.start_events: tuple[Event, ...] = ()
         self.winner: int | str | None = None
         self.over = False
         self.turn: int | None = None
+        self._legal: tuple[int, tuple[M, ...]] | None = None   # (moves made, the legal moves then)
 
     @classmethod
     def new(cls, options: dict[str, Any] | None = None, *, seed: int = 0,
@@ -215,7 +245,7 @@ class Game(ABC, Generic[M, V]):
         opts = parse_options(cls.options_spec, options)
         arranged = arranged_deck(deck, cls.pack(opts))
         game = cls(opts, seed, arranged)
-        game.start_events = game._begin(list(arranged) if arranged is not None else None)
+        game.start_events = tuple(game._begin(list(arranged) if arranged is not None else None))
         return game
 
     @classmethod
@@ -234,7 +264,9 @@ class Game(ABC, Generic[M, V]):
         return None if self.over else self.turn
 
     def copy(self) -> Self:
-        """An independent copy, cheaper than ``copy.deepcopy`` (used by search)."""
+        """An independent copy, cheaper than ``copy.deepcopy`` (the soak and the leak tests
+        make them): the attributes named in ``copied`` and ``copied_nested`` are copied,
+        the rest shared, so they must be immutable."""
         other = object.__new__(type(self))
         state = other.__dict__
         state.update(self.__dict__)
@@ -247,9 +279,22 @@ class Game(ABC, Generic[M, V]):
             state[name] = [part.copy() for part in state[name]]
         return other
 
-    @abstractmethod
     def legal_moves(self) -> list[M]:
-        ...
+        """The moves legal now, in the rules' order."""
+        return list(self._legal_now())
+
+    def _legal_now(self) -> tuple[M, ...]:
+        """The legal moves, asked of the rules once per position: the state changes only
+        by :meth:`play`, and every move played is recorded."""
+        made = len(self.moves)
+        known = self._legal
+        if known is None or known[0] != made:
+            known = self._legal = (made, tuple(self._legal_moves()))
+        return known[1]
+
+    @abstractmethod
+    def _legal_moves(self) -> list[M]:
+        """The moves legal now (none once the game is over)."""
 
     @abstractmethod
     def parse_move(self, text: str) -> M:
@@ -267,18 +312,11 @@ class Game(ABC, Generic[M, V]):
     def view(self, seat: int) -> V:
         """What ``seat`` may know, as an immutable value (a :class:`SeatView`)."""
 
-    def _next_deal_or_end(self, events: list[Event]) -> list[Event]:
-        """After a deal is scored: deal the next one (``_start_deal``), or end the game
-        with the winner ``_decide`` names. Games with deals of a match share this."""
-        winner = self._decide()  # type: ignore[attr-defined]
-        if winner is None:
-            events.extend(self._start_deal(None))  # type: ignore[attr-defined]
-        else:
-            self.over = True
-            self.turn = None
-            self.winner = winner
-            events.append(Event("game_over", info={"winner": winner}))
-        return events
+    def move_number(self) -> int:
+        """How many moves were made: what keys a bot's random numbers
+        (:func:`cardems.bots.bot_rng`), so a resumed or replayed game sees the same decisions.
+        A game whose moves are not all decisions of their own may count otherwise (War)."""
+        return len(self.moves)
 
     def next_up(self) -> int | None:
         """The seat to move once the player to move has ended its turn, if play goes on and
@@ -303,7 +341,8 @@ class Game(ABC, Generic[M, V]):
         if not (isinstance(seat, int) and 0 <= seat < self.players):
             raise BadInput(f"no seat {seat} in a {self.players}-player game")
         over = self.over
-        return {"seat": seat, "players": self.players, "options": MappingProxyType(dict(self.options)), "to_move": self.to_move,
+        return {"seat": seat, "players": self.players, "teams": self.game_type.teams(self.players),
+                "options": MappingProxyType(dict(self.options)), "to_move": self.to_move,
                 "next_up": None if over else self.next_up(), "rounds_done": self.rounds_done(),
                 "between_rounds": self.between_rounds(),
                 "winner": self.winner if over else None,
@@ -328,17 +367,22 @@ class Game(ABC, Generic[M, V]):
         if isinstance(move, str):
             move = self.parse_move(move)
         if self.is_over():
-            raise IllegalMove(f"{self.format_move(move)}: the game is over")
-        legal = self.legal_moves()
-        if move not in legal:
-            raise IllegalMove(self.why_illegal(move))
+            raise self.refusal(move, Reason("over"))
+        if move not in self._legal_now():
+            raise self.refusal(move, self.why_illegal(move))
         events = self._apply(move)
         self.moves.append(self.format_move(move))
         return events
 
-    def why_illegal(self, move: M) -> str:
-        """A sentence saying why ``move`` is not legal now (games refine it)."""
-        return f"{self.format_move(move)} is not a legal move now"
+    def why_illegal(self, move: M) -> Reason:
+        """Why ``move``, not legal now, is refused (games refine it); ask it of an illegal move."""
+        return Reason("not_legal")
+
+    def refusal(self, move: M, reason: Reason) -> IllegalMove:
+        """The exception refusing ``move`` for ``reason``, its message in English."""
+        text = self.format_move(move)
+        words = self.why_words.get(reason.code) or WHY_WORDS.get(reason.code) or WHY_WORDS["not_legal"]
+        return IllegalMove(words.format(move=text, **reason.params), text, reason)
 
     def to_json(self) -> dict[str, Any]:
         """A save: enough to rebuild this exact state by replay."""
@@ -375,6 +419,42 @@ class Game(ABC, Generic[M, V]):
             except BadInput as exc:
                 raise BadInput(f"the save's move {number} ({shown(text)}) fails: {exc}") from None
         return game
+
+
+class DealtMatch(Game[M, V]):
+    """A game played as a match of deals (or rounds), or as one of them.
+
+    The rules say how a deal begins (:meth:`_start_deal`) and, each time one is scored,
+    who has won if anyone has (:meth:`_decide`); :meth:`_next_deal_or_end` then deals
+    the next or ends the game (:meth:`_end`).
+    """
+
+    @abstractmethod
+    def _start_deal(self, deck: list[Card] | None) -> list[Event]:
+        """Deal a deal or round (``deck`` arranged, or None to shuffle); its events."""
+
+    @abstractmethod
+    def _decide(self) -> int | str | None:
+        """Once a deal is scored: the winning side, ``"draw"``, or None if another deal is due."""
+
+    def _begin(self, deck: list[Card] | None) -> list[Event]:
+        return self._start_deal(deck)
+
+    def _next_deal_or_end(self, events: list[Event]) -> list[Event]:
+        """After a deal is scored (its events so far): deal the next one, or end the game."""
+        winner = self._decide()
+        if winner is None:
+            events.extend(self._start_deal(None))
+        else:
+            events.append(self._end(winner))
+        return events
+
+    def _end(self, winner: int | str) -> Event:
+        """End the game, won by ``winner`` (a side, or ``"draw"``); its event."""
+        self.over = True
+        self.turn = None
+        self.winner = winner
+        return GameOver(winner)
 
 
 # ---------------------------------------------------------------- outside input

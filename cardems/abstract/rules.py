@@ -21,10 +21,11 @@ from typing import Any, Union
 
 from cardems.abstract.score import (SEQUENCE_RANKS, SHORT_RANKS, SUIT_ORDER, DealScore, score_combinations,
                                     score_half)
+from cardems.abstract.events import Choose, Deal, DealScored, HalfScored, Take
 from cardems.abstract.options import MAX_TARGET, OPTIONS, VARIANTS, PointsOption  # noqa: F401  (re-exported)
 from cardems.cards import JOKER, Card, suit_of
 from cardems.errors import BadInput
-from cardems.game import Event, Game, GameType, Result, SeatView, shown, whole_number
+from cardems.game import DealtMatch, Event, GameType, Reason, Result, SeatView, shown, whole_number
 
 Move = Union[str, int]        # "first" / "second", or a take size
 CHOICES = ("first", "second")
@@ -95,12 +96,20 @@ class AbstractView(SeatView):
         return row.index(card) + 1 if card in row else None
 
 
-class Abstract(Game[Move, AbstractView]):
+class Abstract(DealtMatch[Move, AbstractView]):
     """Abstract: a match of deals (or one deal) of one variant."""
 
     name = "abstract"
     game_type = GAME_TYPE
     options_spec = OPTIONS
+    why_words = {
+        "choose_first": "{move}: seat {seat} must first choose to go first or second",
+        "chosen": "{move}: the order of play is already chosen",
+        "suit_limit": "taking {move}: the exposed card {card} allows 1 to {limit}",
+        "previous_take": "taking {move}: the previous take was {previous}, so 1 to {limit} may be taken",
+        "take_limit": "taking {move}: 1 to {limit} cards may be taken",
+        "too_few": "taking {move}: only {n} cards remain",
+    }
     copied = ("match_scores", "deal_results", "takes", "halves", "firsts", "half_takes")
     copied_nested = ("rows", "taken", "deal_taken")
 
@@ -154,7 +163,7 @@ class Abstract(Game[Move, AbstractView]):
         self.deal_taken = [[], []]
         self._start_half(0, None)
         self.turn = self.chooser
-        return [Event("deal", self.dealer, tuple(self.rows[0]), info={"deal": self.deal_no, "half": 0})]
+        return [Deal(self.dealer, tuple(self.rows[0]), self.deal_no, 0)]
 
     def _start_half(self, half: int, first: int | None) -> None:
         self.half = half
@@ -186,7 +195,7 @@ class Abstract(Game[Move, AbstractView]):
         row = self.row
         return take_limit(self.variant, row[self.pos], previous, len(row) - self.pos)
 
-    def legal_moves(self) -> list[Move]:
+    def _legal_moves(self) -> list[Move]:
         if self.over:
             return []
         if self.first is None:
@@ -207,23 +216,20 @@ class Abstract(Game[Move, AbstractView]):
     def format_move(self, move: Move) -> str:
         return str(move)
 
-    def why_illegal(self, move: Move) -> str:
+    def why_illegal(self, move: Move) -> Reason:
         if self.first is None:
-            return f"{move}: seat {self.chooser} must first choose to go first or second"
+            return Reason("choose_first", {"seat": self.chooser})
         if move in CHOICES:
-            return f"{move}: the order of play is already chosen"
+            return Reason("chosen")
         limit = self.limit()
-        row = self.row
-        left = len(row) - self.pos
-        if self.variant in ("suit", "52"):
-            why = f"the exposed card {row[self.pos]} allows 1 to {limit}"
-        elif self.variant == "unlimited" and self.takes:
-            why = f"the previous take was {self.takes[-1][1]}, so 1 to {limit} may be taken"
-        else:
-            why = f"1 to {limit} cards may be taken"
+        left = len(self.row) - self.pos
         if int(move) > left:
-            why = f"only {left} cards remain"
-        return f"taking {move}: {why}"
+            return Reason("too_few", {"n": left})
+        if self.variant in ("suit", "52"):
+            return Reason("suit_limit", {"card": self.row[self.pos], "limit": limit})
+        if self.variant == "unlimited" and self.takes:
+            return Reason("previous_take", {"previous": self.takes[-1][1], "limit": limit})
+        return Reason("take_limit", {"limit": limit})
 
     def _apply(self, move: Move) -> list[Event]:
         seat = self.turn
@@ -231,13 +237,13 @@ class Abstract(Game[Move, AbstractView]):
         if isinstance(move, str):
             first = seat if move == "first" else 1 - seat
             self._start_half(0, first)
-            return [Event("choose", seat, info={"choice": move, "first": first})]
+            return [Choose(seat, move, first)]
         cards = self.row[self.pos:self.pos + move]
         self.pos += move
         self.takes.append((seat, move))
         self.taken[seat].extend(cards)
         self.deal_taken[seat].extend(cards)
-        events = [Event("take", seat, tuple(cards), info={"count": move})]
+        events: list[Event] = [Take(seat, tuple(cards))]
         if self.pos < len(self.row):
             self.turn = 1 - seat
             return events
@@ -250,13 +256,11 @@ class Abstract(Game[Move, AbstractView]):
         self.halves.append(half)
         self.firsts.append(self.first)
         self.half_takes.append(tuple(self.takes))
-        events = [Event("half_scored", info={"half": self.half, "scores": [b.score for b in half],
-                                             "breakdown": [b.as_dict() for b in half]})]
+        events: list[Event] = [HalfScored(self.half, (half[0].score, half[1].score), half)]
         if self.half + 1 < len(self.rows):
             first = 1 - self.first
             self._start_half(self.half + 1, first)
-            events.append(Event("deal", self.dealer, tuple(self.rows[self.half]),
-                                info={"deal": self.deal_no, "half": self.half}))
+            events.append(Deal(self.dealer, tuple(self.rows[self.half]), self.deal_no, self.half))
             return events
         totals = (sum(h[0].score for h in self.halves), sum(h[1].score for h in self.halves))
         score = DealScore(tuple(self.halves), totals, tuple(self.firsts),
@@ -264,8 +268,7 @@ class Abstract(Game[Move, AbstractView]):
         self.deal_results.append(score)
         for seat in (0, 1):
             self.match_scores[seat] += totals[seat]
-        events.append(Event("deal_scored", info={"deal": self.deal_no, "totals": list(totals),
-                                                 "match_scores": list(self.match_scores)}))
+        events.append(DealScored(self.deal_no, totals, (self.match_scores[0], self.match_scores[1])))
         return self._next_deal_or_end(events)
 
     def _decide(self) -> int | str | None:

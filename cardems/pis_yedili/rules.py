@@ -7,18 +7,22 @@ card counted from the top of the pile the picks come from (``pick:1`` is its top
 >>> game = PisYedili.new(seed=1)
 >>> [len(h) for h in game.hands], game.phase, game.to_move
 ([7, 7], 'opening', 0)
->>> game.play(game.legal_moves()[0])[0].kind in {"play", "draw"}
+>>> type(game.play(game.legal_moves()[0])[0]).__name__ in {"Play", "Draw"}
 True
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from cardems.cards import SUITS, Card, parse_card, standard_deck
 from cardems.errors import BadInput
-from cardems.game import Event, Game, GameType, Result, SeatView, shown, whole_number
+from cardems.game import DealtMatch, Event, GameType, Reason, Result, SeatView, shown, whole_number
+from cardems.pis_yedili.events import (Again, Draw, Muamele, Opened, Pass, Penalty, Pick, Play, Reverse, Round,
+                                      RoundEnd, RoundScored, Ten)
 from cardems.pis_yedili.options import OPTIONS
 
 HAND = 7
@@ -172,12 +176,28 @@ class PisYediliView(SeatView):
         return [card for card, n in left.items() for _ in range(n)]
 
 
-class PisYedili(Game[str, PisYediliView]):
+class PisYedili(DealtMatch[str, PisYediliView]):
     """A Pis Yedili match (or one round, ``mode=round``)."""
 
     name = "pis-yedili"
     game_type = GAME_TYPE
     options_spec = OPTIONS
+    why_words = {
+        "pick_not_now": "{move}: picks are made only in the muamele at the end of a round",
+        "pick_beyond": "{move}: there are only {n} face-down cards to pick from",
+        "picking": "{move}: seat {seat} is picking its muamele cards (pick:1 .. pick:{n})",
+        "pass_opening": "pass: no passing in the opening round; draw until a playable club arrives",
+        "pass_pending": "pass: a 7 penalty is pending; answer with a 7 or draw {n}",
+        "pass_undrawn": "pass: a player may pass only after drawing a card this turn",
+        "draw_opening": "draw: in the opening, draw only without a playable club (♣2–6, 8, 9, Q, K)",
+        "drawn": "draw: a card was already drawn this turn; play a card or pass",
+        "not_in_hand": "{move}: {card} is not in the hand of seat {seat}, whose turn it is",
+        "opening_club": "{move}: the opening play must be a club other than J, 7, 10 or A",
+        "seven_pending": "{move}: a 7 penalty of {n} is pending; only a 7 may answer it",
+        "ace_last": "{move}: an Ace may not be the last card in hand",
+        "named_suit": "{move}: it must match the named suit {suit} (or be a Jack)",
+        "must_match": "{move}: it must match {card}'s suit or rank (or be a Jack)",
+    }
     copied = ("totals", "rounds", "winners", "stock", "pile", "stack", "opened", "history", "pickers", "plays")
     copied_nested = ("hands", "picked", "tells")
 
@@ -189,7 +209,7 @@ class PisYedili(Game[str, PisYediliView]):
         self.rounds: list[RoundScore] = []
         self.round_no = 0
         self.winners: list[int] = []
-        # per round, set by _start_round
+        # per round, set by _start_deal
         self.first = 0
         self.turn = 0
         self.phase = "opening"
@@ -203,7 +223,7 @@ class PisYedili(Game[str, PisYediliView]):
         self.direction = 1
         self.opened: list[int] = []
         self.history: list[tuple[int, str]] = []
-        self.ending: dict[str, Any] | None = None
+        self.ending: Mapping[str, Any] | None = None   # read-only: out, last_card, multiplier, hands
         self.pickers: list[int] = []
         self.picks_left = 0
         self.picked: list[list[Card]] = []
@@ -215,10 +235,8 @@ class PisYedili(Game[str, PisYediliView]):
     def pack(cls, options: dict[str, Any]) -> list[Card]:
         return deck_for(options["players"])
 
-    def _begin(self, deck: list[Card] | None) -> list[Event]:
-        return self._start_round(deck)
-
-    def _start_round(self, deck: list[Card] | None) -> list[Event]:
+    def _start_deal(self, deck: list[Card] | None) -> list[Event]:
+        """Start a round (this game's deal)."""
         self.round_no += 1
         n = self.players
         self.first = (self.round_no - 1) % n
@@ -246,7 +264,7 @@ class PisYedili(Game[str, PisYediliView]):
         self.plays = [0] * n
         self.phase = "opening"
         self.turn = self.first
-        return [Event("round", self.first, info={"round": self.round_no, "stock": len(self.stock)})]
+        return [Round(self.first, self.round_no, len(self.stock))]
 
     # ----------------------------------------------------------- protocol
     @property
@@ -261,7 +279,7 @@ class PisYedili(Game[str, PisYediliView]):
     def next_seat(self, seat: int) -> int:
         return (seat + self.direction) % self.players
 
-    def legal_moves(self) -> list[str]:
+    def _legal_moves(self) -> list[str]:
         if self.over:
             return []
         hand = self.hands[self.turn]
@@ -319,36 +337,35 @@ class PisYedili(Game[str, PisYediliView]):
     def format_move(self, move: str) -> str:
         return move
 
-    def why_illegal(self, move: str) -> str:
+    def why_illegal(self, move: str) -> Reason:
         seat = self.turn
         hand = self.hands[seat]
         if move.startswith("pick:"):
             if self.phase != "muamele":
-                return f"{move}: picks are made only in the muamele at the end of a round"
-            return f"{move}: there are only {len(self.stock)} face-down cards to pick from"
+                return Reason("pick_not_now")
+            return Reason("pick_beyond", {"n": len(self.stock)})
         if self.phase == "muamele":
-            return f"{move}: seat {seat} is picking its muamele cards (pick:1 .. pick:{len(self.stock)})"
+            return Reason("picking", {"seat": seat, "n": len(self.stock)})
         if move == PASS:
             if self.phase == "opening":
-                return "pass: no passing in the opening round; draw until a playable club arrives"
+                return Reason("pass_opening")
             if self.sevens:
-                return f"pass: a 7 penalty is pending; answer with a 7 or draw {self.pending}"
-            return "pass: you may pass only after drawing a card this turn"
+                return Reason("pass_pending", {"n": self.pending})
+            return Reason("pass_undrawn")
         if move == DRAW:
-            if self.phase == "opening":
-                return "draw: in the opening, draw only without a playable club (♣2–6, 8, 9, Q, K)"
-            return "draw: you have already drawn this turn; play a card or pass"
+            return Reason("draw_opening" if self.phase == "opening" else "drawn")
         card = move.partition(":")[0]
         if card not in hand:
-            return f"{move}: {card} is not in the hand of seat {seat}, whose turn it is"
+            return Reason("not_in_hand", {"card": card, "seat": seat})
         if self.phase == "opening":
-            return f"{move}: the opening play must be a club other than J, 7, 10 or A"
+            return Reason("opening_club")
         if self.sevens:
-            return f"{move}: a 7 penalty of {self.pending} is pending; only a 7 may answer it"
+            return Reason("seven_pending", {"n": self.pending})
         if card[:-1] == "A" and len(hand) == 1:
-            return f"{move}: an Ace may not be your last card"
-        follow = f"the named suit {self.named}" if self.named else f"{self.top}'s suit or rank"
-        return f"{move}: it must match {follow} (or be a Jack)"
+            return Reason("ace_last")
+        if self.named:
+            return Reason("named_suit", {"suit": self.named})
+        return Reason("must_match", {"card": self.top})
 
     # ----------------------------------------------------------- moves
     def _apply(self, move: str) -> list[Event]:
@@ -362,7 +379,7 @@ class PisYedili(Game[str, PisYediliView]):
         if move == PASS:
             self.history.append((seat, PASS))
             self._tell(seat, Tell("pass", self.top, self.named, len(self.hands[seat])))
-            events = [Event("pass", seat)]
+            events: list[Event] = [Pass(seat)]
             self._end_turn(seat)
             return events
         return self._play(seat, move)
@@ -372,20 +389,20 @@ class PisYedili(Game[str, PisYediliView]):
             self.history.append((seat, DRAW))
             self._tell(seat, Tell("opening", None, None, len(self.hands[seat])))
             if not self.stock:
-                return [Event("draw", seat, info={"count": 0, "reason": "opening"})] + self._end_round(None, None)
+                return [Draw(seat, 0, "opening"), *self._end_round(None, None)]
             self.hands[seat].append(self.stock.pop())
-            return [Event("draw", seat, info={"count": 1, "reason": "opening"})]
+            return [Draw(seat, 1, "opening")]
         self.hands[seat].remove(move)
         self.plays[seat] += 1
         self.pile.append(move)
         self.history.append((seat, move))
         self.opened.append(seat)
-        events = [Event("play", seat, (move,), info={"opening": True})]
+        events: list[Event] = [Play(seat, move, opening=True)]
         self.turn = self.next_up()
         if len(self.opened) == self.players:
             self.phase = "play"
             self.drawn = False
-            events.append(Event("opened", info={"first": self.turn}))
+            events.append(Opened(self.turn))
         return events
 
     def _draw(self, seat: int) -> list[Event]:
@@ -395,13 +412,13 @@ class PisYedili(Game[str, PisYediliView]):
             wanted = self.pending
             got = self._take(seat, wanted)
             self.sevens = 0
-            events = [Event("draw", seat, info={"count": got, "reason": "penalty"})]
+            events: list[Event] = [Draw(seat, got, "penalty")]
             if got < wanted:
                 return events + self._end_round(None, None)
             self.drawn = False          # the penalty taken, a normal turn follows
             return events
         got = self._take(seat, 1)
-        events = [Event("draw", seat, info={"count": got, "reason": "turn"})]
+        events = [Draw(seat, got, "turn")]
         if not got:
             return events + self._end_round(None, None)
         self.drawn = True
@@ -438,13 +455,13 @@ class PisYedili(Game[str, PisYediliView]):
         self.pile.append(card)
         self.history.append((seat, move))
         r = card[:-1]
-        events = [Event("play", seat, (card,), info={"named": named or None})]
+        events: list[Event] = [Play(seat, card, named or None)]
         self.named = named or None
         if not hand:
             return events + self._end_round(seat, card)
         if r == "7":
             self.sevens += 1
-            events.append(Event("penalty", seat, info={"pending": self.pending}))
+            events.append(Penalty(seat, self.pending))
             self._end_turn(seat)
             return events
         if r == "10" and self.players > 2:
@@ -452,10 +469,10 @@ class PisYedili(Game[str, PisYediliView]):
                 self.stack.append(seat)
                 self.turn = (seat - 1) % self.players
                 self.drawn = False
-                events.append(Event("ten", seat, info={"to": self.turn, "stack": list(self.stack)}))
+                events.append(Ten(seat, self.turn, tuple(self.stack)))
                 return events
             self.direction = -self.direction
-            events.append(Event("reverse", seat, info={"direction": self.direction}))
+            events.append(Reverse(seat, self.direction))
             self._end_turn(seat)
             return events
         if r == "A":
@@ -464,15 +481,15 @@ class PisYedili(Game[str, PisYediliView]):
             for _ in range(n - 1):
                 other = self.next_seat(other)
                 got = self._take(other, 1)
-                events.append(Event("draw", other, info={"count": got, "reason": "ace"}))
+                events.append(Draw(other, got, "ace"))
                 if not got:
                     return events + self._end_round(None, None)
             self.drawn = False
-            events.append(Event("again", seat, info={"reason": "ace"}))
+            events.append(Again(seat, "ace"))
             return events
         if self.decks == 2 and r not in SPECIAL_RANKS and under == card:
             self.drawn = False
-            events.append(Event("again", seat, info={"reason": "pisti"}))
+            events.append(Again(seat, "pisti"))
             return events
         self._end_turn(seat)
         return events
@@ -493,12 +510,11 @@ class PisYedili(Game[str, PisYediliView]):
         multiplier = MULTIPLIERS.get(card[:-1], 1) if card is not None else 1
         self.sevens = 0
         self.stack = []
-        self.ending = {"out": out, "last_card": card, "multiplier": multiplier,
-                       "hands": [sorted(h, key=sort_key) for h in self.hands]}
+        self.ending = MappingProxyType({"out": out, "last_card": card, "multiplier": multiplier,
+                                        "hands": tuple(tuple(sorted(h, key=sort_key)) for h in self.hands)})
         self.phase = "muamele"
-        events = [Event("round_end", out, (card,) if card else (), info={
-            "reason": "out" if out is not None else "stock", "multiplier": multiplier,
-            "hands": [list(h) for h in self.ending["hands"]]})]
+        events: list[Event] = [RoundEnd(out, card, "out" if out is not None else "stock", multiplier,
+                                        self.ending["hands"])]
         self.pickers = [s for s in range(self.players) if any(c[:-1] == "7" for c in self.hands[s])]
         return events + self._next_picker()
 
@@ -509,7 +525,7 @@ class PisYedili(Game[str, PisYediliView]):
             self.picks_left = PICKS_PER_SEVEN * sum(1 for c in self.hands[seat] if c[:-1] == "7")
             if self._refill():
                 self.turn = seat
-                events.append(Event("muamele", seat, info={"picks": self.picks_left}))
+                events.append(Muamele(seat, self.picks_left))
                 return events
         return events + self._score_round()
 
@@ -529,7 +545,7 @@ class PisYedili(Game[str, PisYediliView]):
         self.picks_left -= 1
         if card[:-1] == "7":
             self.picks_left += PICKS_PER_SEVEN
-        events = [Event("pick", seat, (card,), info={"left": self.picks_left})]
+        events: list[Event] = [Pick(seat, card, self.picks_left)]
         if self.picks_left and self._refill():
             return events
         return events + self._next_picker()
@@ -549,31 +565,36 @@ class PisYedili(Game[str, PisYediliView]):
             self.totals[seat] += p
         score = RoundScore(
             number=self.round_no, out=out, last_card=ending["last_card"], multiplier=multiplier,
-            hands=tuple(tuple(h) for h in ending["hands"]),
+            hands=ending["hands"],
             picks=tuple(tuple(p) for p in self.picked),
             penalties=tuple(penalties), totals=tuple(self.totals))
         self.rounds.append(score)
-        events = [Event("round_scored", info=score.as_dict())]
-        decided = self._decide()
-        if decided:
-            self.over = True
-            self.phase = "over"
-            events.append(Event("game_over", info={"winner": self.winner, "winners": list(self.winners)}))
-            return events
-        return events + self._start_round(None)
+        events: list[Event] = [RoundScored(score)]
+        return self._next_deal_or_end(events)
 
-    def _decide(self) -> bool:
-        """Whether the game is over; sets the winner (lowest total, equal lowest share)."""
+    def _leaders(self) -> list[int] | None:
+        """Once the game is decided, every seat with the lowest score (the totals of a
+        match, the penalties of a single round); None while the match goes on."""
         if self.options["mode"] == "match":
             if max(self.totals) < self.options["target"]:
-                return False
+                return None
             scores = self.totals
         else:
             scores = list(self.rounds[-1].penalties)
         low = min(scores)
-        self.winners = [s for s, t in enumerate(scores) if t == low]
-        self.winner = self.winners[0] if len(self.winners) == 1 else "draw"
-        return True
+        return [s for s, t in enumerate(scores) if t == low]
+
+    def _decide(self) -> int | str | None:
+        """The seat with the lowest score, ``"draw"`` if it is shared, None while the match goes on."""
+        leaders = self._leaders()
+        if leaders is None:
+            return None
+        return leaders[0] if len(leaders) == 1 else "draw"
+
+    def _end(self, winner: int | str) -> Event:
+        self.winners = self._leaders() or []
+        self.phase = "over"
+        return super()._end(winner)
 
     # ----------------------------------------------------------- outcome and views
     def result(self) -> Result:
@@ -609,7 +630,8 @@ class PisYedili(Game[str, PisYediliView]):
         common = self._seat_view(seat)
         ending = None
         if self.phase == "muamele" and self.ending is not None:
-            ending = dict(self.ending, picks=[list(p) for p in self.picked], picks_left=self.picks_left)
+            ending = dict(self.ending, hands=[list(h) for h in self.ending["hands"]],
+                          picks=[list(p) for p in self.picked], picks_left=self.picks_left)
         return PisYediliView(
             **common, ten_rule=self.options["ten_rule"],
             target=self.options["target"], mode=self.options["mode"], round_no=self.round_no,

@@ -4,8 +4,8 @@
 >>> len(game.hands[0]), len(game.pile), game.to_move
 (4, 4, 0)
 >>> events = game.play(game.legal_moves()[0])
->>> events[0].kind
-'play'
+>>> events[0]
+Play(seat=0, card='8H')
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardems.cards import Card, parse_card, rank_of, standard_deck
-from cardems.game import Event, Game, GameType, Result, SeatView
+from cardems.game import DealtMatch, Event, GameType, Reason, Result, SeatView
+from cardems.pisti.events import Capture, Deal, DealScored, Opening, Play, Redeal, Sweep
 from cardems.pisti.options import OPTIONS
 
 HAND = 4
@@ -126,19 +127,13 @@ class PistiView(SeatView):
     captured_known: tuple[tuple[Card, ...], ...]  # per side, the captured cards all have seen
     captured_counts: tuple[int, ...]
     pistis: tuple[tuple[int, int], ...]   # per side: (piştis, Jack piştis)
+    pisti_points: int                 # what a pişti is worth
+    jack_pisti_points: int            # and a Jack pişti
     last_capturer: int | None
     match_scores: tuple[int, ...]
     deal_scores: tuple[dict[str, int], ...] | None  # last finished deal, per side
     deals: tuple[tuple[Breakdown, ...], ...]        # every finished deal, per side
     revealed: tuple[Card, ...]        # the last finished deal's face-down opening cards
-
-    @property
-    def side(self) -> int:
-        return side_of(self.seat, self.players)
-
-    @property
-    def sides(self) -> int:
-        return side_count(self.players)
 
     @property
     def pile_top(self) -> Card | None:
@@ -178,15 +173,16 @@ class PistiView(SeatView):
     def known_points(self, side: int) -> int:
         """Points of a side that everybody can count so far (no hidden card, no most-cards)."""
         return (sum(card_points(c) for c in self.captured_known[side])
-                + self.pistis[side][0] * PISTI_POINTS + self.pistis[side][1] * JACK_PISTI_POINTS)
+                + self.pistis[side][0] * self.pisti_points + self.pistis[side][1] * self.jack_pisti_points)
 
 
-class Pisti(Game[Card, PistiView]):
+class Pisti(DealtMatch[Card, PistiView]):
     """A Pişti game: one deal (Classic) or a match of deals to a target."""
 
     name = "pisti"
     game_type = GAME_TYPE
     options_spec = OPTIONS
+    why_words = {"not_in_hand": "{card} is not in the hand of seat {seat}, whose turn it is"}
     copied = ("match_scores", "deal_results", "revealed", "stock", "pile", "opening_hidden",
               "opening_known", "history")
     copied_nested = ("hands", "captured", "pistis")
@@ -195,7 +191,7 @@ class Pisti(Game[Card, PistiView]):
         super().__init__(options, seed, arranged)
         self.sides = side_count(self.players)
         self.match_scores = [0] * self.sides
-        self.deal_results: list[list[Breakdown]] = []
+        self.deal_results: list[tuple[Breakdown, ...]] = []
         self.revealed: list[Card] = []
         self.deal_no = 0
         # per deal, set by _start_deal
@@ -220,9 +216,6 @@ class Pisti(Game[Card, PistiView]):
     def pack(cls, options: dict[str, Any]) -> list[Card]:
         return list(FULL_DECK)
 
-    def _begin(self, deck: list[Card] | None) -> list[Event]:
-        return self._start_deal(deck)
-
     def _shuffled(self) -> list[Card]:
         deck = list(FULL_DECK)
         self.rng.shuffle(deck)
@@ -235,7 +228,7 @@ class Pisti(Game[Card, PistiView]):
         if deck is None:
             deck = self._shuffled()
         while all(is_jack(c) for c in deck[:OPENING]):
-            events.append(Event("redeal", info={"reason": "four_jacks"}))
+            events.append(Redeal())
             deck = self._shuffled()
         pile = deck[:OPENING]
         known: list[Card] = []
@@ -257,8 +250,7 @@ class Pisti(Game[Card, PistiView]):
         self.history = []
         self.round_no = 0
         self.turn = self.lead
-        events.append(Event("opening", cards=(pile[-1],), info={
-            "deal": self.deal_no, "lead": self.lead, "exchanged_jack": known[0] if known else None}))
+        events.append(Opening(self.deal_no, self.lead, pile[-1], known[0] if known else None))
         events.append(self._deal_round())
         return events
 
@@ -268,10 +260,10 @@ class Pisti(Game[Card, PistiView]):
             seat = (self.lead + k) % self.players
             for _ in range(HAND):
                 self.hands[seat].append(self.stock.pop())
-        return Event("deal", info={"round": self.round_no, "stock": len(self.stock)})
+        return Deal(self.round_no, len(self.stock))
 
     # ----------------------------------------------------------- protocol
-    def legal_moves(self) -> list[Card]:
+    def _legal_moves(self) -> list[Card]:
         if self.over or self.turn is None:
             return []
         return list(dict.fromkeys(self.hands[self.turn]))
@@ -282,8 +274,8 @@ class Pisti(Game[Card, PistiView]):
     def format_move(self, move: Card) -> str:
         return move
 
-    def why_illegal(self, move: Card) -> str:
-        return f"{move} is not in the hand of seat {self.turn}, whose turn it is"
+    def why_illegal(self, move: Card) -> Reason:
+        return Reason("not_in_hand", {"card": move, "seat": self.turn})
 
     def _apply(self, card: Card) -> list[Event]:
         seat = self.turn
@@ -292,7 +284,7 @@ class Pisti(Game[Card, PistiView]):
         hand = self.hands[seat]
         hand.remove(card)
         self.history.append((seat, card))
-        events = [Event("play", seat, (card,))]
+        events: list[Event] = [Play(seat, card)]
         last_card = not self.stock and not any(self.hands)
         top = self.pile[-1] if self.pile else None
         if top is not None and (rank_of(card) == rank_of(top) or is_jack(card)):
@@ -307,13 +299,14 @@ class Pisti(Game[Card, PistiView]):
                 self.pistis[side][1 if kind == "jack_pisti" else 0] += 1
                 points = JACK_PISTI_POINTS if kind == "jack_pisti" else PISTI_POINTS
             self.pile.append(card)
-            events.append(self._take(side, seat, "capture", kind, points))
+            shown, count = self._take(side, capture=True)
+            events.append(Capture(seat, side, shown, count, kind, points))
         else:
             self.pile.append(card)
         if last_card:
             if self.pile:
                 taker = self.last_capturer if self.last_capturer is not None else self.side(0)
-                events.append(self._take(taker, None, "sweep", None, 0))
+                events.append(Sweep(taker, *self._take(taker, capture=False)))
             events.extend(self._end_deal())
         else:
             self.turn = (seat + 1) % self.players
@@ -321,8 +314,9 @@ class Pisti(Game[Card, PistiView]):
                 events.append(self._deal_round())
         return events
 
-    def _take(self, side: int, seat: int | None, kind: str, pisti: str | None, points: int) -> Event:
-        """Move the whole pile to ``side``; the face-down opening cards stay secret."""
+    def _take(self, side: int, capture: bool) -> tuple[tuple[Card, ...], int]:
+        """Move the whole pile to ``side``: the cards all saw (the face-down opening cards
+        stay secret), and how many."""
         if self.pile_hidden:
             self.hidden_holder = side
             self.pile_hidden = 0
@@ -330,19 +324,18 @@ class Pisti(Game[Card, PistiView]):
         taken = len(self.pile)
         self.captured[side].extend(self.pile)
         self.pile = []
-        if kind == "capture":
+        if capture:
             self.last_capturer = side
-        return Event(kind, seat, shown, points, {"side": side, "count": taken, "pisti": pisti})
+        return shown, taken
 
     def _end_deal(self) -> list[Event]:
-        scores = score_deal(self.captured, self.pistis)
+        scores = tuple(score_deal(self.captured, self.pistis))
         self.deal_results.append(scores)
         self.revealed = [c for c in self.opening_hidden if c not in self.opening_known]
         for side, breakdown in enumerate(scores):
             self.match_scores[side] += breakdown.total
-        events = [Event("deal_scored", cards=tuple(self.opening_hidden), info={
-            "deal": self.deal_no, "scores": [b.as_dict() for b in scores],
-            "match_scores": list(self.match_scores)})]
+        events: list[Event] = [DealScored(self.deal_no, scores, tuple(self.match_scores),
+                                          tuple(self.opening_hidden))]
         return self._next_deal_or_end(events)
 
     def _decide(self) -> int | str | None:
@@ -407,6 +400,7 @@ class Pisti(Game[Card, PistiView]):
             history=tuple(self.history), captured_known=known,
             captured_counts=tuple(len(c) for c in self.captured),
             pistis=tuple((p[0], p[1]) for p in self.pistis),
+            pisti_points=PISTI_POINTS, jack_pisti_points=JACK_PISTI_POINTS,
             last_capturer=self.last_capturer, match_scores=tuple(self.match_scores),
             deal_scores=tuple(b.as_dict() for b in last) if last else None,
             deals=tuple(tuple(deal) for deal in self.deal_results),

@@ -1,26 +1,25 @@
 """War with an active hand: the rules, and nothing else (see shared/rules/war.md).
 
-Seat 0 is the human side, seat 1 the computer. A battle takes two moves, and
-the engine's protocol makes the choice simultaneous: the computer's seat moves
-first and *commits* a card from its active hand (recorded, but hidden from seat
-0's view until the reveal); then seat 0 chooses, and only then are both cards
-turned and the battle resolved. So the computer can never know the human's
-card, and the human's view never shows the computer's card before choosing.
+A battle is a simultaneous move: each seat commits a card from its active hand,
+hidden from the other seat's view (which says only that it has chosen), and the
+battle is fought when both have. The protocol has one seat to move at a time, so
+the seats commit in a fixed order, seat 1 then seat 0 (:data:`COMMIT_ORDER`);
+neither sees the other's choice, so the order tells nothing. Every commit is a
+move, recorded as its card alone.
 
-A whole battle can also be given at once in the replay notation, human's card
-first: ``QS/10D``. Completed battles are recorded in that notation in
-:attr:`War.moves`; a commit still waiting for seat 0 is recorded as its card
-alone, so saves replay exactly.
+A whole battle can also be given at once in the replay notation, seat 0's card
+first: ``QS/10D``, recorded as that one move; so saves written as battles (and
+ending, perhaps, with seat 1's card alone) replay exactly.
 
 >>> game = War.new(seed=1)
 >>> game.to_move, len(game.hands[0]), len(game.draw[0])
 (1, 3, 23)
->>> _ = game.play(game.legal_moves()[0])            # the computer commits
->>> game.view(0).other_committed, game.to_move
-(True, 0)
->>> events = game.play(game.legal_moves()[0])       # the human plays; both cards turn
->>> events[0].kind
-'battle'
+>>> _ = game.play(game.legal_moves()[0])            # seat 1 commits
+>>> game.view(0).other_committed, game.view(0).committed, game.to_move
+(True, None, 0)
+>>> events = game.play(game.legal_moves()[0])       # seat 0 commits: both cards turn
+>>> type(events[0]).__name__, events[0].winner
+('Battle', 1)
 """
 
 from __future__ import annotations
@@ -29,19 +28,21 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from cardems.cards import RANKS, Card, parse_card, rank_of, standard_deck
-from cardems.errors import BadInput, IllegalMove
-from cardems.game import Event, Game, GameType, Result, SeatView, shown
+from cardems.errors import BadInput
+from cardems.game import Event, Game, GameType, Reason, Result, SeatView, shown
+from cardems.war.events import Battle as BattleEvent, Commit, Deal, Out, Refill, Take, Tie
 from cardems.war.options import OPTIONS
 
 HAND = 3
 BURN = 3
-HUMAN, COMPUTER = 0, 1
+SEATS = (0, 1)
+COMMIT_ORDER = (1, 0)          # who commits first to a battle: seat 1, as saves of battles have it
 FULL_DECK = tuple(standard_deck())
 ORDER = RANKS[1:] + RANKS[:1]                      # 2 .. K A: Ace high
 STRENGTH: dict[Card, int] = {c: ORDER.index(rank_of(c)) for c in FULL_DECK}  # 2 -> 0 .. A -> 12
 GAME_TYPE = GameType(seats=(2,), simultaneous=True)
 
-Battle = tuple[Card, Card]          # (human's card, computer's card)
+Battle = tuple[Card, Card]          # (seat 0's card, seat 1's card)
 Move = Union[Card, Battle]
 
 
@@ -73,7 +74,7 @@ class WarView(SeatView):
     seen, so ``known`` is what the table *believes*, not necessarily the truth.
     """
 
-    hand: tuple[Card, ...]                 # this seat's active hand
+    hand: tuple[Card, ...]                 # this seat's active hand (a committed card still in it)
     committed: Card | None                 # this seat's card, chosen and not yet revealed
     other_committed: bool                  # the other seat has chosen (its card stays hidden)
     hand_sizes: tuple[int, int]
@@ -110,19 +111,24 @@ class WarView(SeatView):
 
 
 class War(Game[Move, WarView]):
-    """A game of War with a 3-card active hand, human (seat 0) vs computer (seat 1)."""
+    """A game of War with a 3-card active hand, between seats 0 and 1."""
 
     name = "war"
     game_type = GAME_TYPE
     options_spec = OPTIONS
-    copied = ("table", "history", "known", "pile_in", "pile_out", "start_events")
+    why_words = {
+        "not_in_hand": "{card} is not in the active hand of seat {seat}, whose turn it is",
+        "not_in_battle_hand": "{move}: {card} is not in the active hand of seat {seat}",
+        "chose_other": "{move}: seat {seat} has already chosen another card",
+    }
+    copied = ("committed", "table", "history", "known", "pile_in", "pile_out")
     copied_nested = ("draw", "hands")
 
     def __init__(self, options: dict[str, Any], seed: int, arranged: list[Card] | None) -> None:
         super().__init__(options, seed, arranged)
         self.draw: list[list[Card]] = [[], []]      # top first; won cards go to the end
         self.hands: list[list[Card]] = [[], []]
-        self.committed: Card | None = None          # seat 1's hidden choice
+        self.committed: list[Card | None] = [None, None]   # each seat's hidden choice
         self.table: list[tuple[int, Card, bool]] = []   # (seat, card, face up), in the order laid
         self.history: list[BattleRecord] = []
         self.known: dict[Card, tuple[int, int, int]] = {}
@@ -142,42 +148,46 @@ class War(Game[Move, WarView]):
         self.draw = [deck[:half], deck[half:]]
         self.pile_in = [half, len(deck) - half]
         self._refill()
-        return [Event("deal", info={"draw": [len(d) for d in self.draw], "hands": [len(h) for h in self.hands]})]
+        return [Deal((len(self.draw[0]), len(self.draw[1])), (len(self.hands[0]), len(self.hands[1])))]
 
     # ----------------------------------------------------------- protocol
     @property
     def to_move(self) -> int | None:
+        """The next seat to commit to this battle."""
         if self.over:
             return None
-        return HUMAN if self.committed is not None else COMPUTER
+        return next(seat for seat in COMMIT_ORDER if self.committed[seat] is None)
 
-    def legal_moves(self) -> list[Card]:
+    def _legal_moves(self) -> list[Card]:
         seat = self.to_move
         if seat is None:
             return []
         return list(dict.fromkeys(self.hands[seat]))
 
     def parse_move(self, text: str) -> Move:
-        """``QS`` (one seat's card) or ``QS/10D`` (a whole battle: human's card / computer's)."""
+        """``QS`` (the card of the seat to move) or ``QS/10D`` (a whole battle: seat 0's card / seat 1's)."""
         if not isinstance(text, str):
             raise BadInput(f"not a move: {shown(text)}")
         if "/" in text:
-            human, sep, computer = text.partition("/")
-            if "/" in computer:
-                raise BadInput(f"{shown(text)} is not a battle (write it as human's card/computer's card, e.g. QS/10D)")
-            return parse_card(human), parse_card(computer)
+            first, sep, second = text.partition("/")
+            if "/" in second:
+                raise BadInput(f"{shown(text)} is not a battle (write it as seat 0's card/seat 1's card, e.g. QS/10D)")
+            return parse_card(first), parse_card(second)
         return parse_card(text)
 
     def format_move(self, move: Move) -> str:
         return f"{move[0]}/{move[1]}" if isinstance(move, tuple) else move
 
-    def why_illegal(self, move: Move) -> str:
-        seat = self.to_move
-        who = "your" if seat == HUMAN else "the computer's"
-        return f"{self.format_move(move)} is not in {who} active hand (seat {seat}, whose turn it is)"
+    def move_number(self) -> int:
+        """A battle counts as one move, as in its notation, and a card committed toward
+        the next battle as one more."""
+        return len(self.history) + sum(card is not None for card in self.committed)
+
+    def why_illegal(self, move: Move) -> Reason:
+        return Reason("not_in_hand", {"card": self.format_move(move), "seat": self.to_move})
 
     def play(self, move: Move | str) -> list[Event]:
-        """Apply one seat's card, or a whole battle ``(human's, computer's)``.
+        """Commit the card of the seat to move, or play a whole battle ``(seat 0's, seat 1's)``.
 
         Raises :class:`IllegalMove` and changes nothing if it is not legal.
         """
@@ -185,49 +195,50 @@ class War(Game[Move, WarView]):
             move = self.parse_move(move)
         if isinstance(move, tuple):
             return self._play_battle(move)
-        seat = self.to_move
-        events = super().play(move)
-        if seat == HUMAN:       # the battle is complete: record it as one token
-            human = self.moves.pop()
-            computer = self.moves.pop()
-            self.moves.append(f"{human}/{computer}")
-        return events
+        return super().play(move)
 
     def _play_battle(self, battle: Battle) -> list[Event]:
-        human, computer = battle
-        text = self.format_move(battle)
+        """Both seats' cards at once (a seat that has committed must have chosen this card)."""
         if self.over:
-            raise IllegalMove(f"{text}: the game is over")
-        if self.committed is None:
-            if computer not in self.hands[COMPUTER]:
-                raise IllegalMove(f"{text}: {computer} is not in the computer's active hand")
-        elif computer != self.committed:
-            raise IllegalMove(f"{text}: the computer has already chosen another card")
-        if human not in self.hands[HUMAN]:
-            raise IllegalMove(f"{text}: {human} is not in your active hand")
-        events = self.play(computer) if self.committed is None else []
-        return events + self.play(human)
+            raise self.refusal(battle, Reason("over"))
+        for seat in COMMIT_ORDER:
+            card, chosen = battle[seat], self.committed[seat]
+            if chosen is None and card not in self.hands[seat]:
+                raise self.refusal(battle, Reason("not_in_battle_hand", {"card": card, "seat": seat}))
+            if chosen is not None and card != chosen:
+                raise self.refusal(battle, Reason("chose_other", {"seat": seat}))
+        events: list[Event] = []
+        for seat in COMMIT_ORDER:
+            if self.committed[seat] is None:
+                events += self._apply(battle[seat])
+        self.moves.append(self.format_move(battle))
+        return events
 
     def _apply(self, card: Card) -> list[Event]:
-        if self.committed is None:
-            self.committed = card
-            return [Event("commit", COMPUTER)]
-        computer, self.committed = self.committed, None
-        return self._battle(card, computer)
+        """The seat to move commits ``card``; once both have, the battle is fought."""
+        seat = self.to_move
+        assert seat is not None
+        self.committed[seat] = card
+        if any(chosen is None for chosen in self.committed):
+            return [Commit(seat)]
+        first, second = self.committed
+        self.committed = [None, None]
+        return self._battle(first, second)
 
     # ----------------------------------------------------------- a battle
-    def _battle(self, human: Card, computer: Card) -> list[Event]:
-        self.hands[HUMAN].remove(human)
-        self.hands[COMPUTER].remove(computer)
-        for seat, card in ((HUMAN, human), (COMPUTER, computer)):
+    def _battle(self, first: Card, second: Card) -> list[Event]:
+        """Seat 0's ``first`` against seat 1's ``second``, both turned face up."""
+        self.hands[0].remove(first)
+        self.hands[1].remove(second)
+        for seat, card in ((0, first), (1, second)):
             self.table.append((seat, card, True))
             self.known.pop(card, None)
-        a, b = strength(human), strength(computer)
-        winner = None if a == b else (HUMAN if a > b else COMPUTER)
+        a, b = strength(first), strength(second)
+        winner = None if a == b else (0 if a > b else 1)
         pile = len(self.table)
-        events = [Event("battle", cards=(human, computer), info={"winner": winner, "pile": pile})]
+        events: list[Event] = [BattleEvent((first, second), winner, pile)]
         if winner is not None:
-            self.history.append(BattleRecord((human, computer), winner, (0, 0), pile))
+            self.history.append(BattleRecord((first, second), winner, (0, 0), pile))
             events.append(self._take(winner))
             events.append(self._refill())
             loser = 1 - winner
@@ -235,15 +246,15 @@ class War(Game[Move, WarView]):
                 events.append(self._end(winner, "out"))
             return events
         # a tie: a war, unless a side has run out
-        able = [bool(self.hands[s] or self.draw[s]) for s in (HUMAN, COMPUTER)]
+        able = [bool(self.hands[s] or self.draw[s]) for s in SEATS]
         if not all(able):
-            taker = HUMAN if not any(able) else able.index(True)
-            self.history.append(BattleRecord((human, computer), None, (0, 0), pile))
+            taker = 0 if not any(able) else able.index(True)   # both out: the rules award seat 0
+            self.history.append(BattleRecord((first, second), None, (0, 0), pile))
             events.append(self._take(taker))
             events.append(self._end(taker, "both_out" if not any(able) else "war_out"))
             return events
         burned = []
-        for seat in (HUMAN, COMPUTER):
+        for seat in SEATS:
             keep = 0 if self.hands[seat] else 1
             n = max(0, min(BURN, len(self.draw[seat]) - keep))
             for card in self.draw[seat][:n]:
@@ -252,8 +263,8 @@ class War(Game[Move, WarView]):
             self._forget(seat, self.pile_out[seat], self.pile_out[seat] + n)
             self.pile_out[seat] += n
             burned.append(n)
-        self.history.append(BattleRecord((human, computer), None, (burned[0], burned[1]), pile))
-        events.append(Event("war", info={"burned": burned, "table": len(self.table)}))
+        self.history.append(BattleRecord((first, second), None, (burned[0], burned[1]), pile))
+        events.append(Tie((burned[0], burned[1]), len(self.table)))
         events.append(self._refill())
         return events
 
@@ -275,27 +286,30 @@ class War(Game[Move, WarView]):
         self.rng.shuffle(cards)
         self.draw[seat].extend(cards)
         self.pile_in[seat] += size
-        return Event("take", seat, shown, size, {"count": size, "counts": self.counts()})
+        return Take(seat, shown, size, self._counts())
 
     def _refill(self) -> Event:
         drawn = []
-        for seat in (HUMAN, COMPUTER):
+        for seat in SEATS:
             n = min(HAND - len(self.hands[seat]), len(self.draw[seat]))
             self.hands[seat].extend(self.draw[seat][:n])
             del self.draw[seat][:n]
             self.pile_out[seat] += n
             drawn.append(n)
-        return Event("refill", info={"drawn": drawn, "draw": [len(d) for d in self.draw]})
+        return Refill((drawn[0], drawn[1]), (len(self.draw[0]), len(self.draw[1])))
 
     def _end(self, winner: int, reason: str) -> Event:
         self.over = True
         self.winner = winner
-        return Event("game_over", winner, info={"winner": winner, "reason": reason, "counts": self.counts()})
+        return Out(winner, reason, self._counts())
 
     # ----------------------------------------------------------- outcome and views
     def counts(self) -> list[int]:
         """Each side's cards: draw pile plus active hand (cards on the table are nobody's yet)."""
-        return [len(self.draw[s]) + len(self.hands[s]) for s in (HUMAN, COMPUTER)]
+        return [len(self.draw[s]) + len(self.hands[s]) for s in SEATS]
+
+    def _counts(self) -> tuple[int, int]:
+        return len(self.draw[0]) + len(self.hands[0]), len(self.draw[1]) + len(self.hands[1])
 
     def result(self) -> Result:
         counts = tuple(self.counts())
@@ -304,8 +318,10 @@ class War(Game[Move, WarView]):
         return Result(self.over, self.winner if self.over else None, counts, counts, detail)
 
     def next_up(self) -> int | None:
-        """The human once the computer has committed; the computer again after a battle."""
-        return HUMAN if self.to_move == COMPUTER else COMPUTER
+        """The other seat, if it is still to commit to this battle; else the first to commit
+        to the next."""
+        waiting = [s for s in COMMIT_ORDER if s != self.to_move and self.committed[s] is None]
+        return waiting[0] if waiting else COMMIT_ORDER[0]
 
     def view(self, seat: int) -> WarView:
         common = self._seat_view(seat)
@@ -316,11 +332,10 @@ class War(Game[Move, WarView]):
                 down[s] += 1
         return WarView(
             **common, hand=tuple(self.hands[seat]),
-            committed=self.committed if seat == COMPUTER else None,
-            other_committed=seat == HUMAN and self.committed is not None,
+            committed=self.committed[seat], other_committed=self.committed[1 - seat] is not None,
             hand_sizes=(len(self.hands[0]), len(self.hands[1])),
             draw_sizes=(len(self.draw[0]), len(self.draw[1])),
-            counts=(len(self.draw[0]) + len(self.hands[0]), len(self.draw[1]) + len(self.hands[1])),
+            counts=self._counts(),
             table_up=up, table_down=(down[0], down[1]), history=tuple(self.history),
             known=tuple(sorted((c, s, a, n) for c, (s, a, n) in self.known.items())),
             pile_in=(self.pile_in[0], self.pile_in[1]), pile_out=(self.pile_out[0], self.pile_out[1]),

@@ -71,6 +71,10 @@ class Catalog:
     def rtl(self) -> bool:
         return self.lang in RTL
 
+    def has(self, key: str) -> bool:
+        """Whether this language (or English) words ``key``."""
+        return key in self.messages or key in self.fallback
+
     def t(self, key: str, **params: Any) -> str:
         text = self._text(self.messages, self.lang, key, params) or self._text(self.fallback, DEFAULT, key, params) or key
         return text.format(**params) if params else text

@@ -19,11 +19,12 @@ Phases (``session.phase``), which the page shows as its ``data-cardems`` hook:
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Generator, Protocol
 
 from cardems.bots import Bot, bot_move_steps, make_bot
-from cardems.game import Event, Game
+from cardems.errors import BadInput, Reason
+from cardems.game import Event, Game, SeatView
 
 SLICE_MS = 8.0     # a thinking bot hands the page back at least this often
 PAUSES = {"normal": 0.9, "fast": 0.35, "instant": 0.0}   # before each computer move, seconds
@@ -70,6 +71,17 @@ class Seats:
 HintSource = Callable[[Game, int], Generator[None, None, Any]]
 
 
+@dataclass
+class Position:
+    """One position as the session shows it, asked of the rules once: the person's view,
+    the legal moves (texts, of the seat to move) and the refusals asked for so far."""
+
+    moves: int                          # moves made: what tells one position from the next
+    view: SeatView
+    legal: tuple[str, ...]
+    refusals: dict[str, Reason] = field(default_factory=dict)
+
+
 def bot_hint(level: str) -> HintSource:
     """The default hint: what the bot of ``level`` would play in the human's place."""
     bot: list[Bot] = []
@@ -98,12 +110,13 @@ class Session:
         self.save = save
         self.speed = speed
         self.human = human
+        self._position: Position | None = None
         self.level = level
         self.bots = {seat: make_bot(game.name, level) for seat in range(self.players) if seat != human}
         self.hint_source = hint or bot_hint("hard")
         self.helper_level = helper_level
         self._helper: Bot | None = None
-        seen = game.view(human)
+        seen = self.view()
         self.shown_rounds = seen.rounds_done
         self._between_at_start = seen.between_rounds and not seen.over
         self.phase = "busy"
@@ -114,18 +127,30 @@ class Session:
         self.hint_for = -1
         self.hinting = False
         self._running = False          # a loop task is live
-        self.plays = 0                 # moves played through this session (War's commit adds no move text)
         self._tasks: set[asyncio.Future] = set()
         self._over_told = False
 
     # ------------------------------------------------------------ facts
+    def position(self) -> Position:
+        """The position now, made once (the game changes only by the moves played)."""
+        game = self.game
+        known = self._position
+        if known is None or known.moves != len(game.moves):
+            legal = tuple(game.format_move(m) for m in game.legal_moves())
+            known = self._position = Position(len(game.moves), game.view(self.human), legal)
+        return known
+
+    def view(self) -> SeatView:
+        """The human's view of the position now."""
+        return self.position().view
+
     @property
     def players(self) -> int:
-        return self.game.view(self.human).players
+        return self.view().players
 
     def rounds(self) -> int:
         """Rounds or deals of the match scored so far (as the human's view says)."""
-        return self.game.view(self.human).rounds_done
+        return self.view().rounds_done
 
     @property
     def pause(self) -> float:
@@ -143,8 +168,21 @@ class Session:
         return self.alive and self.phase == "ready" and self.human_to_move() and not self.game.is_over()
 
     def legal_texts(self) -> list[str]:
-        game = self.game
-        return [game.format_move(m) for m in game.legal_moves()] if self.can_act() else []
+        """The human's legal moves now, as texts (none while the human may not act)."""
+        return list(self.position().legal) if self.can_act() else []
+
+    def refusal(self, move: str) -> Reason:
+        """Why the rules refuse the human's ``move`` (a text) now; asked once per position."""
+        position = self.position()
+        reason = position.refusals.get(move)
+        if reason is None:
+            game = self.game
+            try:
+                reason = game.why_illegal(game.parse_move(move))
+            except BadInput:
+                reason = Reason("not_legal")
+            position.refusals[move] = reason
+        return reason
 
     def current_hint(self) -> Any:
         return self.hint if self.hint_for == self.move_no else None
@@ -196,7 +234,7 @@ class Session:
     def play(self, move: str, started: float | None = None) -> bool:
         """Play the human's ``move`` (its text) if it is legal now; False otherwise
         (out of turn, while computers play, a double click, an illegal move)."""
-        if not self.can_act() or move not in self.legal_texts():
+        if not self.can_act() or move not in self.position().legal:
             return False
         self._set_phase("busy")
         events = self._commit(move)
@@ -327,7 +365,6 @@ class Session:
     def _commit(self, move: str) -> list[Event]:
         """Play ``move`` at once and save: the game never waits on what the page shows."""
         events = self.game.play(move)
-        self.plays += 1
         self.hint, self.hint_for = None, -1
         self.save(self.game)
         return events

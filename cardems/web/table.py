@@ -24,10 +24,11 @@ filled); the dialog carries ``data-winner`` and ``data-scores``.
 from __future__ import annotations
 
 import asyncio
-import re
 from typing import Any, ClassVar
 
+from cardems.errors import Reason
 from cardems.game import Event, Game
+from cardems.games import module_name
 from cardems.web import card_art, dom, markup, sound
 from cardems.web.host import TableHost
 from cardems.web.route import Route
@@ -51,31 +52,24 @@ class Table:
     """The base of every game's table (see the module docstring)."""
 
     game_name: ClassVar[str]            # "war", "pis-yedili"...
-    # The engine's reasons for refusing a card (``why_illegal``), as catalog keys: the
-    # first pattern found in the reason names the key, its named groups its values.
-    reasons: ClassVar[tuple[tuple[str, str], ...]] = ()
     hint_level: ClassVar[str] = "hard"  # whose advice the hint gives
     helper_level: ClassVar[str] = "normal"  # who plays the human's seat on auto-play
-    # the sound of an event: its kind ("play"), or kind+info key for an event whose info
-    # has that key set ("capture+pisti"), -> an effect of static/js/sound.js
-    sounds: ClassVar[dict[str, str]] = {}
 
     def __init__(self, app: TableHost, route: Route, game: Game) -> None:
         self.app = app
         self.route = route
         self.game = game
         self.alive = True
-        self._view: tuple[int, Any] | None = None
         self.log: list[tuple[int, str]] = []
         self._lines = 0
         self._moving = False             # a human move is being shown: its render comes with it
         self._drawn = 0.0
         self._regions: dict[str, str] = {}   # each region's markup as last morphed into the page
-        self._hand_told = set(self.own_cards()) if game.moves else set()   # the human's cards told of
         self._result_told = False                 # the log told this round's result
         self.session = Session(game, route.level, CLOCK, self, save=lambda g: app.save(route, g),
                                speed=lambda: app.speed, hint=self.hint_source(),
                                helper_level=self.helper_level, on_over=app.game_over)
+        self._hand_told = set(self.own_cards()) if self.session.move_no else set()   # the human's cards told of
         dom.table_js()   # starts loading the morphing and travelling script
 
     # ------------------------------------------------------------ names
@@ -84,15 +78,8 @@ class Table:
 
     @property
     def view(self) -> Any:
-        """Seat 0's view, made once per position: the game changes only by the moves the
-        session plays (counted there: War's commit writes no move text)."""
-        session = self.__dict__.get("session")
-        if session is None:   # asked while the table is being made
-            return self.game.view(0)
-        plays = session.plays
-        if self._view is None or self._view[0] != plays:
-            self._view = (plays, self.game.view(0))
-        return self._view[1]
+        """The human's view (seat 0's), made once per position by the session."""
+        return self.session.view()
 
     @property
     def seats(self) -> int:
@@ -109,24 +96,33 @@ class Table:
         return self.app.catalog.card_name(card)
 
     def why_not(self, move: str) -> str:
-        """Why the human may not play ``move`` now, in the engine's words (``why_illegal``)
-        translated: a key of :attr:`reasons`, else a general refusal."""
+        """Why the human may not play ``move`` (its text) now, in the player's language."""
         if not self.can_act():
             return self.t("why.wait")
-        game = self.game
-        try:
-            reason = game.why_illegal(game.parse_move(move))
-        except Exception:   # a move the engine cannot even read (a Jack without its suit)
-            reason = game.why_illegal(move)
-        for pattern, key in self.reasons:
-            found = re.search(pattern, reason)
-            if found:
-                return self.t(key, **self.reason_values(found.groupdict()))
+        return self.reason_words(self.session.refusal(move))
+
+    def reason_words(self, reason: Reason) -> str:
+        """A refusal of the rules (``why_illegal``) in the catalog's words: the game's
+        ``<stem>.why.<code>``, else the shared ``why.<code>``, else a general refusal."""
+        values = {name: self.reason_value(name, value) for name, value in reason.params.items()}
+        for key in (f"{module_name(self.game_name)}.why.{reason.code}", f"why.{reason.code}"):
+            if self.app.catalog.has(key):
+                return self.t(key, **values)
         return self.t("why.not_now")
 
-    def reason_values(self, groups: dict[str, str]) -> dict[str, Any]:
-        """The values a reason's words need, from its pattern's groups (a game may name cards)."""
-        return {k: int(v) if v.isdigit() else v for k, v in groups.items()}
+    def reason_value(self, name: str, value: Any) -> Any:
+        """A reason's parameter as its words show it (see :class:`cardems.errors.Reason`)."""
+        if name == "card":
+            return self.card_label(value)
+        if name == "suit":
+            return self.t("suit." + value)
+        if name == "seat":
+            return self.seat_name(value)
+        return value
+
+    def refused_move(self, card: str) -> str:
+        """The move the rules are asked to refuse for an unplayable card of the hand."""
+        return card
 
     # ------------------------------------------------------------ the session's state, for drawing
     def can_act(self) -> bool:
@@ -172,6 +168,10 @@ class Table:
         """One line of the log for ``event`` (None: not worth a line)."""
         return None
 
+    def sound(self, event: Event) -> str | None:
+        """The effect ``event`` makes (one of static/js/sound.js), if any."""
+        return None
+
     def travel_hints(self, seat: int, move: str, events: list[Event]) -> dict[str, dict[str, str]]:
         """Where cards with no past come from, and where cards that leave go
         (``{"from": {id: selector}, "to": {id: selector}}``)."""
@@ -202,8 +202,8 @@ class Table:
     def mount(self) -> None:
         dom.by_id("table").hidden = False
         dom.ensure_sheet(card_art.SHEET_ID, card_art.sheet_svg())
-        if not self.game.moves:
-            self.log_events(getattr(self.game, "start_events", []))
+        if not self.session.move_no:
+            self.log_events(list(self.game.start_events))
         self.render()
         self.session.start()
 
@@ -279,12 +279,8 @@ class Table:
             self.show_result()
 
     def sound_of(self, events: list[Event]) -> str | None:
-        """The one effect a move makes: the strongest of its events' (see :attr:`sounds`)."""
-        found = []
-        for event in events:
-            keys = [f"{event.kind}+{k}" for k, v in sorted(event.info.items()) if v] + [event.kind]
-            found += [self.sounds[k] for k in keys if k in self.sounds][:1]
-        return min(found, key=sound.rank, default=None)
+        """The one effect a move makes: the strongest of its events' (see :meth:`sound`)."""
+        return min(filter(None, map(self.sound, events)), key=sound.rank, default=None)
 
     def show_move(self, seat: int, move: str, events: list[Event], started: float | None,
                   quiet: bool = False) -> None:
@@ -294,7 +290,7 @@ class Table:
         if not quiet:
             sound.play(self.sound_of(events))
         if quiet:
-            if dom.now() - self._drawn >= QUIET_RENDER_MS or self.game.is_over():
+            if dom.now() - self._drawn >= QUIET_RENDER_MS or self.view.over:
                 self.render()
             return
         before = dom.snapshot(TRAVELLING) if self.travel_ms else None
@@ -432,7 +428,7 @@ class Table:
         t = self.t
         cards = "".join(
             markup.card_button(c, t("card.play", card=self.card_label(c)), playable=c in legal,
-                               why=None if c in legal else self.why_not(c),
+                               why=None if c in legal else self.why_not(self.refused_move(c)),
                                classes=" ".join(filter(None, ("hint" if c == marked else "",
                                                               card_classes(c) if card_classes else ""))),
                                style=f"--k:{k}" if fan else None)

@@ -32,5 +32,5 @@ def play_all(game: PisYedili, moves: str) -> list:
     return events
 
 
-def kinds(events: list) -> list[str]:
-    return [e.kind for e in events]
+def kinds(events: list) -> list[type]:
+    return [type(e) for e in events]

@@ -5,6 +5,7 @@ from collections import Counter
 
 from hypothesis import given, strategies as st
 
+from cardems.abstract.events import HalfScored, Take
 from cardems.abstract.rules import Abstract, full_deck
 from cardems.rng import Rng
 
@@ -60,8 +61,8 @@ def play_randomly(variant: str, seed: int, play_seed: int):
         seat = game.to_move
         events = game.play(move)
         if isinstance(move, int):
-            taken[seat].extend(next(e for e in events if e.kind == "take").cards)
-        if any(e.kind == "half_scored" for e in events):
+            taken[seat].extend(next(e for e in events if isinstance(e, Take)).cards)
+        if any(isinstance(e, HalfScored) for e in events):
             halves.append((row, taken))
             taken = [[], []]
         assert game.half >= half_before or game.is_over()

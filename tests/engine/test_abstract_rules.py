@@ -6,7 +6,8 @@ import pytest
 
 from cardems.abstract.rules import Abstract, full_deck
 from cardems.abstract.score import combinations, score_combinations, score_half
-from cardems.errors import BadInput, IllegalMove
+from cardems.errors import BadInput, Reason
+from tests.engine.refusals import refusal
 from tests.engine.test_cli import run
 
 LAYOUT = "AS AD QS 9H QH AC JH KH KS KD 10S 9D 9S JS KC JC JD 10H 10D 10C AH QD QC 9C"
@@ -78,14 +79,11 @@ def test_misery_gives_the_other_score_to_the_player_without_combinations():
 
 def test_illegal_moves_change_nothing():
     game = Abstract.new(deck=LAYOUT)
-    with pytest.raises(IllegalMove, match="choose"):
-        game.play("1")
+    assert refusal(game, "1") == Reason("choose_first", {"seat": 0})
     game.play("second")
     before = game.to_json()
-    with pytest.raises(IllegalMove, match="already chosen"):
-        game.play("first")
-    with pytest.raises(IllegalMove, match="1 to 3"):
-        game.play("4")
+    assert refusal(game, "first").code == "chosen"
+    assert refusal(game, "4") == Reason("take_limit", {"limit": 3})
     assert game.to_json() == before and game.to_move == 1   # the dealer moves first
     with pytest.raises(BadInput):
         game.play("lots")
@@ -131,8 +129,7 @@ def test_suit_variant_limits_by_the_exposed_suit():
     assert game.legal_moves() == [1, 2, 3]     # AC
     game.play(1)
     assert game.legal_moves() == [1, 2]        # JH
-    with pytest.raises(IllegalMove, match="JH allows 1 to 2"):
-        game.play(3)
+    assert refusal(game, 3) == Reason("suit_limit", {"card": "JH", "limit": 2})
 
 
 def test_suit_limits_never_exceed_the_cards_left():
@@ -150,8 +147,7 @@ def test_unlimited_has_the_joker_first_and_takes_grow_by_one_at_most():
     assert game.legal_moves() == list(range(1, 7))
     game.play(1)
     assert game.legal_moves() == [1, 2]
-    with pytest.raises(IllegalMove, match="previous take was 1"):
-        game.play(3)
+    assert refusal(game, 3) == Reason("previous_take", {"previous": 1, "limit": 2})
     with pytest.raises(BadInput, match="joker"):
         Abstract.new({"variant": "unlimited"}, deck=LAYOUT + " X")
     assert len(full_deck("unlimited")) == 25

@@ -18,6 +18,16 @@ def test_partners_share_a_side_and_swap_sides_in_the_arena():
     assert [kind.side(s, 3) for s in range(3)] == [0, 1, 2] and kind.sides(3) == 3
 
 
+def test_a_view_says_each_seats_side_and_partners_as_the_game_type_does():
+    four = game_class("pisti").new({"players": 4}, seed=1)
+    views = [four.view(s) for s in range(4)]
+    assert all(v.teams == ((0, 2), (1, 3)) and v.sides == 2 for v in views)
+    assert [v.side for v in views] == [0, 1, 0, 1] and [v.partners for v in views] == [(2,), (3,), (0,), (1,)]
+    assert views[0].side_of(3) == 1 and (views[0].pisti_points, views[0].jack_pisti_points) == (10, 20)
+    three = game_class("pisti").new({"players": 3}, seed=1).view(1)
+    assert three.teams == ((0,), (1,), (2,)) and three.side == 1 and three.partners == ()
+
+
 @pytest.mark.parametrize("name, options, expected", [
     ("pisti", {"players": 3}, [[0, 1, 1], [1, 0, 1], [1, 1, 0]]),
     ("pis-yedili", {"players": "4"}, [[0, 1, 1, 1], [1, 0, 1, 1], [1, 1, 0, 1], [1, 1, 1, 0]]),

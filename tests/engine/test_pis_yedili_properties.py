@@ -5,6 +5,7 @@ from collections import Counter
 from hypothesis import given, strategies as st
 
 from cardems.game import Event
+from cardems.pis_yedili.events import Again, Round, RoundEnd
 from cardems.pis_yedili.rules import PisYedili, deck_for
 from cardems.rng import Rng
 
@@ -50,12 +51,12 @@ class TurnModel:
 
     def after(self, before: PisYedili, move: str, events: list[Event]) -> int | None:
         seat, n = before.to_move, self.players
-        if any(e.kind in ("round_end", "round") for e in events):
+        if any(isinstance(e, (RoundEnd, Round)) for e in events):
             self.stack, self.direction = [], 1
             return None
         if before.phase == "opening":
             return seat if move == "draw" else (seat + 1) % n
-        if move == "draw" or any(e.kind == "again" for e in events):
+        if move == "draw" or any(isinstance(e, Again) for e in events):
             return seat
         if move[:-1] == "10" and n > 2:
             if self.bounce:

@@ -3,6 +3,7 @@
 from hypothesis import given, strategies as st
 
 from cardems.cards import standard_deck
+from cardems.pisti.events import Capture
 from cardems.pisti.rules import Pisti, card_points
 from cardems.rng import Rng
 
@@ -45,8 +46,8 @@ def test_card_points_are_16_or_13_on_a_tie_and_scores_match_an_independent_count
     pisti_points = [0] * len(counts)
     for _, events in steps:
         for e in events:
-            if e.kind == "capture" and e.info["pisti"]:
-                pisti_points[e.info["side"]] += e.points
+            if isinstance(e, Capture) and e.pisti:
+                pisti_points[e.side] += e.points
     card_total = sum(card_points(c) for side in game.captured for c in side)
     assert card_total == 13
     expected = []
@@ -60,9 +61,9 @@ def test_card_points_are_16_or_13_on_a_tie_and_scores_match_an_independent_count
 @given(st.integers(0, 2**32), st.integers(0, 2**32))
 def test_the_opening_pile_never_gives_a_pisti(seed, play_seed):
     game, steps = random_deal(seed, play_seed, {})
-    first = next(events for _, events in steps if any(e.kind == "capture" for e in events))
-    capture = next(e for e in first if e.kind == "capture")
-    assert capture.info["count"] >= 5 and capture.info["pisti"] is None
+    first = next(events for _, events in steps if any(isinstance(e, Capture) for e in events))
+    capture = next(e for e in first if isinstance(e, Capture))
+    assert capture.count >= 5 and capture.pisti is None
 
 
 @given(st.integers(0, 2**32), st.integers(0, 2**32), OPTIONS, st.integers(0, 60))

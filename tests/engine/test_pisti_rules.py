@@ -4,13 +4,15 @@ import json
 
 import pytest
 
-from cardems.errors import BadInput, IllegalMove
+from cardems.errors import BadInput, IllegalMove, Reason
+from cardems.pisti.events import Capture, Deal, Redeal, Sweep
 from cardems.pisti.rules import Pisti, score_deal
 from tests.engine.helpers import arranged, finish_first_legal, play_all
+from tests.engine.refusals import refusal
 
 
 def kinds(events):
-    return [e.kind for e in events]
+    return [type(e) for e in events]
 
 
 # ---------------------------------------------------------------- the deal
@@ -38,7 +40,7 @@ def test_opening_jack_is_exchanged_with_the_nearest_non_jack(pile, expected):
 
 def test_four_jacks_in_the_centre_means_a_new_shuffle():
     game = Pisti.new(deck=arranged("JS JH JD JC"), seed=9)
-    assert "redeal" in kinds(game.start_events)
+    assert Redeal in kinds(game.start_events)
     assert not all(c[0] == "J" for c in game.pile)
     assert sum(len(h) for h in game.hands) + len(game.pile) + len(game.stock) == 52
 
@@ -47,7 +49,7 @@ def test_later_rounds_deal_four_each_from_the_stock_in_order():
     deck = arranged("2S 3S 4S 5S", "AH 2H 3H 4H", "6H 7H 8H 9H", stock="AD 2D 3D 4D 6D 7D 8D 9D")
     game = Pisti.new(deck=deck)
     events = play_all(game, "AH 6H 2H 7H 3H 8H 4H 9H")
-    assert "deal" in kinds(events)
+    assert Deal in kinds(events)
     assert game.hands == [["AD", "2D", "3D", "4D"], ["6D", "7D", "8D", "9D"]]
 
 
@@ -55,8 +57,8 @@ def test_later_rounds_deal_four_each_from_the_stock_in_order():
 def test_matching_rank_captures_the_whole_pile_without_pisti():
     game = Pisti.new(deck=arranged("2S 3S 4S 5S", "5H AH 2H 3H", "6H 7H 8H 9H"))
     events = game.play("5H")
-    capture = next(e for e in events if e.kind == "capture")
-    assert capture.info == {"side": 0, "count": 5, "pisti": None}
+    capture = next(e for e in events if isinstance(e, Capture))
+    assert (capture.side, capture.count, capture.pisti) == (0, 5, None)
     assert capture.points == 0 and game.captured[0] and game.pile == []
     assert "2S" not in capture.cards  # face-down opening cards stay secret
 
@@ -66,8 +68,8 @@ def test_pisti_on_a_single_card_is_worth_ten():
     game.play("5H")           # seat 0 takes the opening pile
     game.play("AC")           # seat 1 leaves a lone Ace
     events = game.play("AH")  # seat 0: pişti
-    capture = next(e for e in events if e.kind == "capture")
-    assert capture.info["pisti"] == "pisti" and capture.points == 10
+    capture = next(e for e in events if isinstance(e, Capture))
+    assert capture.pisti == "pisti" and capture.points == 10
     assert game.pistis[0] == [1, 0]
 
 
@@ -75,10 +77,10 @@ def test_jack_pisti_on_a_single_jack_is_worth_twenty():
     game = Pisti.new(deck=arranged("2S 3S 4S 5S", "5H JH 2H 3H", "JC 7H 8H 9H"))
     game.play("5H")
     events = game.play("JC")  # a Jack on an empty pile captures nothing and stays
-    assert "capture" not in kinds(events) and game.pile == ["JC"]
+    assert Capture not in kinds(events) and game.pile == ["JC"]
     events = game.play("JH")
-    capture = next(e for e in events if e.kind == "capture")
-    assert capture.info["pisti"] == "jack_pisti" and capture.points == 20
+    capture = next(e for e in events if isinstance(e, Capture))
+    assert capture.pisti == "jack_pisti" and capture.points == 20
     assert game.pistis[0] == [0, 1]
 
 
@@ -88,8 +90,8 @@ def test_jack_captures_a_pile_of_two():
     game.play("KC")  # seat 1 leads onto the empty pile
     game.play("AH")
     events = game.play("JD")
-    capture = next(e for e in events if e.kind == "capture")
-    assert capture.info == {"side": 1, "count": 3, "pisti": None}
+    capture = next(e for e in events if isinstance(e, Capture))
+    assert (capture.side, capture.count, capture.pisti) == (1, 3, None)
 
 
 def test_jack_on_a_lone_non_jack_takes_two_but_is_no_pisti():
@@ -97,20 +99,20 @@ def test_jack_on_a_lone_non_jack_takes_two_but_is_no_pisti():
     game.play("5H")
     game.play("KC")
     events = game.play("AH")
-    assert "capture" not in kinds(events)
+    assert Capture not in kinds(events)
     game2 = Pisti.new(deck=arranged("2S 3S 4S 5S", "5H JH 2H 3H", "KC 7D 8H 9H"))
     game2.play("5H")
     game2.play("KC")
     events = game2.play("JH")
-    capture = next(e for e in events if e.kind == "capture")
-    assert capture.info == {"side": 0, "count": 2, "pisti": None} and capture.points == 0
+    capture = next(e for e in events if isinstance(e, Capture))
+    assert (capture.side, capture.count, capture.pisti) == (0, 2, None) and capture.points == 0
 
 
 def test_jack_captures_any_pile_and_the_opening_pile_never_gives_pisti():
     game = Pisti.new(deck=arranged("2S 3S 4S 5S", "JH AH 2H 3H", "6H 7H 8H 9H"))
     events = game.play("JH")
-    capture = next(e for e in events if e.kind == "capture")
-    assert capture.info == {"side": 0, "count": 5, "pisti": None}
+    capture = next(e for e in events if isinstance(e, Capture))
+    assert (capture.side, capture.count, capture.pisti) == (0, 5, None)
 
 
 # ---------------------------------------------------------------- end of the deal
@@ -125,11 +127,11 @@ def test_sweep_goes_to_the_last_capturer():
     while not game.is_over():
         before_last = game.last_capturer
         events = game.play(game.legal_moves()[0])
-        sweep = next((e for e in events if e.kind == "sweep"), None)
+        sweep = next((e for e in events if isinstance(e, Sweep)), None)
         if sweep is not None:
-            capture = next((e for e in events if e.kind == "capture"), None)
-            expected = capture.info["side"] if capture else before_last
-            assert sweep.info["side"] == expected
+            capture = next((e for e in events if isinstance(e, Capture)), None)
+            expected = capture.side if capture else before_last
+            assert sweep.side == expected
 
 
 def test_last_card_pisti_option():
@@ -149,8 +151,8 @@ def test_last_card_pisti_option():
     off_save["options"]["last_card_pisti"] = False
     off = Pisti.from_json(off_save)
     on_events, off_events = on.play(last), off.play(last)
-    assert next(e for e in on_events if e.kind == "capture").points >= 10
-    assert next(e for e in off_events if e.kind == "capture").points == 0
+    assert next(e for e in on_events if isinstance(e, Capture)).points >= 10
+    assert next(e for e in off_events if isinstance(e, Capture)).points == 0
     diff = on.result().scores[1] - off.result().scores[1]
     assert diff in (10, 20)
 
@@ -205,16 +207,16 @@ def test_classic_tie_breaks_on_cards_then_draw():
 def test_illegal_moves_raise_and_change_nothing():
     game = Pisti.new(deck=arranged("2S 3S 4S 5S", "5H AH 2H 3H", "6H 7H 8H 9H"))
     before = json.dumps(game.to_json()), game.view(0)
-    with pytest.raises(IllegalMove, match="6H is not in the hand of seat 0"):
-        game.play("6H")  # seat 1's card, out of turn
+    assert refusal(game, "6H") == Reason("not_in_hand", {"card": "6H", "seat": 0})  # seat 1's card, out of turn
+    with pytest.raises(IllegalMove, match="6H is not in the hand of seat 0, whose turn it is"):
+        game.play("6H")  # and the engine says so in English
     with pytest.raises(IllegalMove):
         game.play("KD")
     with pytest.raises(BadInput, match="unknown card code"):
         game.play("ZZ")
     assert (json.dumps(game.to_json()), game.view(0)) == before
     finish_first_legal(game)
-    with pytest.raises(IllegalMove, match="over"):
-        game.play("AS")
+    assert refusal(game, "AS").code == "over"
 
 
 def test_bad_options_and_decks_are_refused():

@@ -11,14 +11,16 @@ import json
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from cardems.abstract.events import Choose, Take as AbstractTake
 from cardems.abstract.rules import Abstract
 from cardems.cli import main
 from cardems.game import Game
 from cardems.games import PLANNED, game_class
+from cardems.pis_yedili.events import Again, Muamele, Reverse, RoundEnd, RoundScored, Ten
 from cardems.pis_yedili.rules import PisYedili
 from cardems.pisti.rules import Pisti
 from cardems.rng import Rng
-from cardems.war.rules import COMPUTER, War
+from cardems.war.rules import War
 
 SEEDS = st.integers(0, 2**32)
 PISTI = st.fixed_dictionaries({"mode": st.just("match"), "players": st.sampled_from([2, 3, 4]),
@@ -98,8 +100,9 @@ def test_pis_yedili_views_do_not_change_when_unseen_cards_are_swapped(seed, play
 @given(SEEDS, SEEDS, st.integers(0, 300))
 def test_war_views_do_not_change_when_unseen_cards_are_swapped(seed, play_seed, stop):
     def swap(game: War, seat: int, rng: Rng) -> None:
-        rival = game.hands[1 - seat]     # with the computer's hidden choice, if the human looks
-        chosen = rival.index(game.committed) if seat != COMPUTER and game.committed else None
+        rival = game.hands[1 - seat]     # with the other seat's hidden choice, if it has chosen
+        hidden = game.committed[1 - seat]
+        chosen = rival.index(hidden) if hidden is not None else None
         down = [i for i, (_, _, up) in enumerate(game.table) if not up]
         cards = [game.table[i][1] for i in down]
         places = others_hands(game, seat) + [(d, i) for d in game.draw for i in range(len(d))]
@@ -107,7 +110,7 @@ def test_war_views_do_not_change_when_unseen_cards_are_swapped(seed, play_seed, 
         for i, card in zip(down, cards):
             game.table[i] = (game.table[i][0], card, False)
         if chosen is not None:
-            game.committed = rival[chosen]
+            game.committed[1 - seat] = rival[chosen]
 
     assert_views_survive_swaps(played(War.new(seed=seed), play_seed, stop), seed, swap)
 
@@ -135,7 +138,7 @@ def test_pisti_next_up_is_who_moves_next(seed, play_seed, options):
     assert game.view(0).next_up is None
 
 
-PLAIN = {"again", "ten", "reverse", "round_end", "muamele", "round_scored"}
+PLAIN = (Again, Ten, Reverse, RoundEnd, Muamele, RoundScored)
 
 
 @settings(max_examples=40)
@@ -147,7 +150,7 @@ def test_pis_yedili_next_up_is_who_moves_after_a_turn_ends_plainly(seed, play_se
         before = views[0]
         if before.phase == "muamele":
             assert before.next_up is None
-        elif move != "draw" and not any(e.kind in PLAIN for e in events) and not game.is_over():
+        elif move != "draw" and not any(isinstance(e, PLAIN) for e in events) and not game.is_over():
             assert game.to_move == before.next_up
             checked += 1
     assert checked > 0
@@ -276,9 +279,9 @@ def test_abstract_captured_counts_every_take_of_the_current_deal(seed, play_seed
     taken = [0, 0]
     for _, move, events in steps(game, play_seed, stop):
         for e in events:
-            if e.kind == "take":
+            if isinstance(e, AbstractTake):
                 taken[e.seat] += len(e.cards)
-        if any(e.kind == "choose" for e in events):
+        if any(isinstance(e, Choose) for e in events):
             taken = [0, 0]
     assert game.result().captured == tuple(taken) == game.view(0).captured
 

@@ -17,7 +17,7 @@ LEVELS = ["easy", "normal", "hard", "highest", "lowest"]
 def position(seed: int, play_seed: int, stop: int) -> War:
     game = War.new(seed=seed)
     rng = Rng(play_seed)
-    while not game.is_over() and len(game.history) * 2 + (game.committed is not None) < stop:
+    while not game.is_over() and len(game.moves) < stop:
         game.play(rng.choice(game.legal_moves()))
     return game
 
@@ -27,7 +27,8 @@ def disguise(game: War, seat: int, seed: int) -> War:
     the other side's active hand (and its committed card), both draw piles, the burned cards."""
     other = game.copy()
     them = 1 - seat
-    index = other.hands[them].index(other.committed) if other.committed is not None and seat == 0 else None
+    hidden = other.committed[them]
+    index = other.hands[them].index(hidden) if hidden is not None else None
     down = [i for i, (_, _, up) in enumerate(other.table) if not up]
     pool = other.hands[them] + other.draw[0] + other.draw[1] + [other.table[i][1] for i in down]
     Rng(seed).shuffle(pool)
@@ -38,7 +39,7 @@ def disguise(game: War, seat: int, seed: int) -> War:
         other.table[i] = (s, pool.pop(), up)
     assert not pool
     if index is not None:
-        other.committed = other.hands[them][index]
+        other.committed[them] = other.hands[them][index]
     return other
 
 
@@ -61,7 +62,7 @@ def test_the_disguise_really_changes_what_the_seat_cannot_see():
     for seed in range(20):
         game = position(seed, seed, 2 * seed + 1)     # seat 0 to move, seat 1 committed
         twin = disguise(game, game.to_move, seed + 1)
-        changed += (twin.hands[1], twin.committed) != (game.hands[1], game.committed)
+        changed += (twin.hands[1], twin.committed[1]) != (game.hands[1], game.committed[1])
         assert twin.view(0) == game.view(0)
     assert changed >= 18
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardems.cards import parse_cards, standard_deck
+from cardems.war.events import Commit
 from cardems.war.rules import War
 
 
@@ -34,11 +35,11 @@ def position(hands: tuple[str, str], draws: tuple[str, str], table_down: int = 0
 
 
 def battle(game: War, human: str, computer: str) -> list:
-    """Play a whole battle; returns its events after the computer's ``commit``."""
+    """Play a whole battle; returns its events after seat 1's :class:`Commit`."""
     events = game.play(f"{human}/{computer}")
-    assert events[0].kind == "commit" and events[0].cards == ()
+    assert events[0] == Commit(1)
     return events[1:]
 
 
-def kinds(events: list) -> list[str]:
-    return [e.kind for e in events]
+def kinds(events: list) -> list[type]:
+    return [type(e) for e in events]

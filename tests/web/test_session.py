@@ -4,8 +4,10 @@ driven by a fake clock, with hints, resumes, auto-play and the rounds of a match
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 from collections.abc import Coroutine
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -154,6 +156,82 @@ def test_a_whole_game_is_played_to_its_end_against_bots(name, options):
             assert move == replay.format_move(bot_move(replay, make_bot(name, "normal"), seat))
         replay.play(move)
     assert replay.to_json() == game.to_json()
+
+
+@pytest.mark.parametrize("human", [0, 1])
+def test_war_is_played_with_the_person_in_either_seat_never_seeing_the_others_choice(human):
+    game = game_class("war").new({}, seed=7)
+    session, seen = new_session(game, human=human)
+    rng = Rng(3)
+    looked = 0
+
+    async def main():
+        nonlocal looked
+        session.start()
+        while not (game.is_over() and session.phase == "over"):
+            if session.phase == "ready":
+                view, other = game.view(human), 1 - human
+                assert view.committed is None and view.other_committed == (game.committed[other] is not None)
+                assert game.committed[other] is None or game.committed[other] not in view.hand + (view.committed,)
+                looked += 1
+                assert session.play(rng.choice(session.legal_texts()))
+            await asyncio.sleep(0)
+
+    run(main())
+    assert looked > 50 and [seat for seat, _, _ in seen.moves] == [1, 0] * (len(seen.moves) // 2)  # seat 1 first
+    replay = game_class("war").new({}, seed=7)
+    for seat, move, _ in seen.moves:
+        if seat != human:
+            assert move == replay.format_move(bot_move(replay, make_bot("war", "normal"), seat))
+        replay.play(move)
+    assert replay.to_json() == game.to_json()
+
+
+def test_a_war_save_of_battles_ending_with_a_commit_resumes_at_the_persons_choice():
+    stored = json.loads((Path(__file__).parents[1] / "engine" / "war_saves_of_battles.json").read_text())
+    data = next(s["save"]["game"] for s in stored if "/" not in s["save"]["game"]["moves"][-1])
+    game = game_class("war").from_json(data)
+    battles = len(game.history)
+    session, seen = new_session(game)
+
+    async def main():
+        session.start()
+        assert session.phase == "ready" and game.view(0).other_committed
+        assert session.play(session.legal_texts()[0])
+        await asyncio.sleep(0)
+
+    run(main())
+    assert len(game.history) == battles + 1 and game.moves[:-1] == data["moves"]
+
+
+def test_the_rules_are_asked_for_the_legal_moves_once_a_position_and_for_a_refusal_once():
+    """What a click costs: the table draws from the session's position (legal moves,
+    refusals of the cards it cannot play), the session checks the move, the rules play
+    it and the bots choose: one look-up of the legal moves for all of them."""
+    game = game_class("pis-yedili").new({"players": 2, "mode": "round"}, seed=4)
+    asked: list[int] = []
+    refused: list[tuple[int, str]] = []
+    legal_moves, why_illegal = game._legal_moves, game.why_illegal
+    game._legal_moves = lambda: asked.append(len(game.moves)) or legal_moves()
+    game.why_illegal = lambda move: refused.append((len(game.moves), move)) or why_illegal(move)
+    session, _ = new_session(game)
+    rng = Rng(8)
+
+    async def main():
+        session.start()
+        while session.phase != "over":
+            if session.phase == "ready":
+                for _ in range(3):   # a redraw asks again
+                    legal = session.legal_texts()
+                    for card in session.view().hand:
+                        if card not in legal and card[:-1] != "J":
+                            assert session.refusal(card).code
+                assert session.play(rng.choice(legal))
+            await asyncio.sleep(0)
+
+    run(main())
+    assert len(game.moves) > 20 and refused
+    assert len(asked) == len(set(asked)) and len(refused) == len(set(refused))
 
 
 def test_the_rounds_of_a_match_wait_for_next():

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Generator
 
+from cardems.abstract.events import Choose, Deal, HalfScored, Take
 from cardems.abstract.rules import Abstract, AbstractView
 from cardems.abstract.analysis import choice_values_steps, review_steps, take_values_steps
 from cardems.abstract.score import SUIT_ORDER, combinations, score_half, sort_taken
@@ -38,7 +39,6 @@ def isolated(text: str) -> str:
 
 class AbstractTable(Table):
     game_name = "abstract"
-    sounds = {"choose": "play", "take": "capture"}
 
     def __init__(self, app: TableHost, route: Route, game: Abstract) -> None:
         self.game: Abstract = game
@@ -86,7 +86,7 @@ class AbstractTable(Table):
     # ------------------------------------------------------------ moves
     def log_events(self, events: list[Event]) -> None:
         """Log the events, and remember the cards just taken so they are drawn arriving."""
-        taken = [c for e in events if e.kind == "take" for c in e.cards]
+        taken = [c for e in events if isinstance(e, Take) for c in e.cards]
         self.fresh = set(taken) if taken else set()
         super().log_events(events)
 
@@ -95,26 +95,30 @@ class AbstractTable(Table):
         return {}
 
     def describe(self, event: Event) -> str | None:
-        you = event.seat == 0
-        name = self.seat_name(event.seat)
-        if event.kind == "deal":
-            if event.info.get("half"):
+        if isinstance(event, Deal):
+            if event.half:
                 return self.t("abstract.event.second_half", name=self.seat_name(self.view.first))
-            dealer = self.t("abstract.event.deal_you" if you else "abstract.event.deal", name=name)
+            dealer = self.t("abstract.event.deal_you" if event.dealer == 0 else "abstract.event.deal",
+                            name=self.seat_name(event.dealer))
             if self.view.mode == "match":
-                dealer = self.t("table.deal", n=event.info["deal"]) + " · " + dealer
+                dealer = self.t("table.deal", n=event.deal) + " · " + dealer
             return dealer
-        if event.kind == "choose":
-            key = "abstract.event.choose_" + event.info["choice"] + ("_you" if you else "")
-            return self.t(key, name=name)
-        if event.kind == "take":
+        if isinstance(event, Choose):
+            key = "abstract.event.choose_" + event.choice + ("_you" if event.seat == 0 else "")
+            return self.t(key, name=self.seat_name(event.seat))
+        if isinstance(event, Take):
             cards = self.cards_words(event.cards)
-            key = "abstract.event.take_you" if you else "abstract.event.take"
-            return self.t(key, name=name, n=len(event.cards), cards=cards)
-        if event.kind == "half_scored" and self.view.variant == "52" and event.info["half"] == 0:
-            a, b = event.info["scores"]
+            key = "abstract.event.take_you" if event.seat == 0 else "abstract.event.take"
+            return self.t(key, name=self.seat_name(event.seat), n=len(event.cards), cards=cards)
+        if isinstance(event, HalfScored) and self.view.variant == "52" and event.half == 0:
+            a, b = event.scores
             return self.t("abstract.event.half_scored", you=a, other=b)
         return None
+
+    def sound(self, event: Event) -> str | None:
+        if isinstance(event, Choose):
+            return "play"
+        return "capture" if isinstance(event, Take) else None
 
     # ------------------------------------------------------------ drawing
     def title_parts(self) -> list[str]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from cardems.game import Event
+from cardems.pis_yedili.events import (Again, Draw, Muamele, Pass, Penalty, Pick, Play, Reverse, Round, RoundEnd,
+                                      Ten)
 from cardems.pis_yedili.rules import DRAW, PASS, PisYedili, PisYediliView, RoundScore, card_value, sort_key
 from cardems.web import dom, markup
 from cardems.web.markup import POSITIONS
@@ -23,22 +25,6 @@ PICKS_SHOWN = 24     # face-down cards offered to pick from (any of them is as g
 
 class PisYediliTable(Table):
     game_name = "pis-yedili"
-    reasons = ((r"opening play must be a club", "pis_yedili.why.opening"),
-               (r"a 7 penalty of (?P<n>\d+) is pending", "pis_yedili.why.seven"),
-               (r"an Ace may not be your last card", "pis_yedili.why.ace_last"),
-               (r"must match the named suit (?P<suit>[SHDC])", "pis_yedili.why.named"),
-               (r"must match (?P<card>\w+)'s suit or rank", "pis_yedili.why.match"))
-
-    def reason_values(self, groups: dict[str, str]) -> dict[str, Any]:
-        values = super().reason_values(groups)
-        if "suit" in groups:
-            values["suit"] = self.suit_name(groups["suit"])
-        if "card" in groups:
-            values["card"] = self.card_label(groups["card"])
-        return values
-
-    sounds = {"play": "play", "pick": "draw", "draw+count": "draw"}
-
     def __init__(self, app: TableHost, route: Route, game: PisYedili) -> None:
         self.jack: str | None = None          # the Jack clicked, waiting for its suit
         super().__init__(app, route, game)
@@ -67,6 +53,10 @@ class PisYediliTable(Table):
             return None
         self.jack = None
         return card
+
+    def refused_move(self, card: str) -> str:
+        """A Jack is asked about naming its own suit (the suit changes no refusal)."""
+        return f"{card}:{card[-1]}" if card[:-1] == "J" else card
 
     def on_action(self, action: str, target: Any, started: float) -> None:
         if action in (DRAW, PASS):
@@ -103,43 +93,46 @@ class PisYediliTable(Table):
         return line[:1].upper() + line[1:] if line else None   # "sinek 8 attın" starts a line
 
     def event_line(self, event: Event) -> str | None:
-        who = self.seat_name(event.seat)
-        you = event.seat == 0
-        kind = event.kind
-        if kind == "play":
-            card = self.card_label(event.cards[0])
-            named = event.info.get("named")
-            if named:
-                return self.k("event.jack_you" if you else "event.jack", name=who, card=card, suit=self.suit_name(named))
+        if isinstance(event, Play):
+            you, who, card = event.seat == 0, self.seat_name(event.seat), self.card_label(event.card)
+            if event.named:
+                return self.k("event.jack_you" if you else "event.jack", name=who, card=card,
+                              suit=self.suit_name(event.named))
             return self.k("event.play_you" if you else "event.play", name=who, card=card)
-        if kind == "draw":
-            n = event.info["count"]
-            reason = event.info["reason"]
-            if reason == "penalty":
+        if isinstance(event, Draw):
+            you, who, n = event.seat == 0, self.seat_name(event.seat), event.count
+            if event.reason == "penalty":
                 return self.k("event.penalty_you" if you else "event.penalty", name=who, n=n)
-            if reason == "ace":
+            if event.reason == "ace":
                 return None
             return self.k("event.draw_you" if you else "event.draw", name=who, n=n)
-        if kind == "pass":
-            return self.k("event.pass_you" if you else "event.pass", name=who)
-        if kind == "penalty":
-            return self.k("event.seven", n=event.info["pending"])
-        if kind == "ten":
-            return self.k("event.ten", name=self.seat_name(event.info["to"]))
-        if kind == "reverse":
+        if isinstance(event, Pass):
+            return self.k("event.pass_you" if event.seat == 0 else "event.pass", name=self.seat_name(event.seat))
+        if isinstance(event, Penalty):
+            return self.k("event.seven", n=event.pending)
+        if isinstance(event, Ten):
+            return self.k("event.ten", name=self.seat_name(event.to))
+        if isinstance(event, Reverse):
             return self.k("event.reverse")
-        if kind == "again":
-            return self.k("event.ace_again" if event.info["reason"] == "ace" else "event.twin", name=who)
-        if kind == "round_end":
-            if event.seat is None:
+        if isinstance(event, Again):
+            return self.k("event.ace_again" if event.reason == "ace" else "event.twin", name=self.seat_name(event.seat))
+        if isinstance(event, RoundEnd):
+            if event.out is None:
                 return self.k("event.stock_out")
-            return self.k("event.out_you" if you else "event.out", name=who)
-        if kind == "muamele":
-            return self.k("event.muamele", name=who, n=event.info["picks"])
-        if kind == "pick":
-            return self.k("event.pick", name=who, card=self.card_label(event.cards[0]))
-        if kind == "round":
-            return self.k("event.round", n=event.info["round"], name=self.seat_name(event.seat))
+            return self.k("event.out_you" if event.out == 0 else "event.out", name=self.seat_name(event.out))
+        if isinstance(event, Muamele):
+            return self.k("event.muamele", name=self.seat_name(event.seat), n=event.picks)
+        if isinstance(event, Pick):
+            return self.k("event.pick", name=self.seat_name(event.seat), card=self.card_label(event.card))
+        if isinstance(event, Round):
+            return self.k("event.round", n=event.round, name=self.seat_name(event.first))
+        return None
+
+    def sound(self, event: Event) -> str | None:
+        if isinstance(event, Play):
+            return "play"
+        if isinstance(event, Pick) or isinstance(event, Draw) and event.count:
+            return "draw"
         return None
 
     def travel_hints(self, seat: int, move: str, events: list[Event]) -> dict[str, dict[str, str]]:
@@ -149,7 +142,7 @@ class PisYediliTable(Table):
         if seat != 0:
             hints["from"][markup.card_id(card)] = f"#hand-{seat}"
         for e in events:
-            if e.kind in ("draw", "pick") and e.seat == 0:
+            if isinstance(e, (Draw, Pick)) and e.seat == 0:
                 for c in self.view.hand:
                     hints["from"][markup.card_id(c)] = ".center .stock, .pick-pool"
         return hints
@@ -157,13 +150,13 @@ class PisYediliTable(Table):
     async def after_shown(self, seat: int, move: str, events: list[Event]) -> None:
         if not self.pause:
             return
-        again = next((e for e in events if e.kind == "again"), None)
+        again = next((e for e in events if isinstance(e, Again)), None)
         if again is not None:
-            word = self.k("banner.ace") if again.info["reason"] == "ace" else self.k("banner.pisti")
+            word = self.k("banner.ace") if again.reason == "ace" else self.k("banner.pisti")
             self.celebrate(word, self.seat_name(seat))
-        seven = next((e for e in events if e.kind == "penalty"), None)
-        if seven is not None and seven.info["pending"] >= 6:
-            self.celebrate(f"+{seven.info['pending']}", self.k("banner.stack"))
+        seven = next((e for e in events if isinstance(e, Penalty)), None)
+        if seven is not None and seven.pending >= 6:
+            self.celebrate(f"+{seven.pending}", self.k("banner.stack"))
 
     # ------------------------------------------------------------ drawing
     def render_felt(self) -> str:

@@ -11,6 +11,7 @@ import asyncio
 from typing import Any
 
 from cardems.game import Event
+from cardems.pisti.events import Capture, Deal, Opening, Play, Redeal, Sweep
 from cardems.pisti.rules import Pisti, PistiView
 from cardems.web import dom, markup
 from cardems.web.markup import POSITIONS
@@ -23,7 +24,6 @@ ROWS = ("aces", "jacks", "two_clubs", "ten_diamonds", "most_cards", "pistis", "j
 
 class PistiTable(Table):
     game_name = "pisti"
-    sounds = {"play": "play", "capture": "capture", "capture+pisti": "fanfare"}
 
     def __init__(self, app: TableHost, route: Route, game: Pisti) -> None:
         self.flash: dict[str, Any] | None = None
@@ -37,12 +37,16 @@ class PistiTable(Table):
 
     @property
     def partners(self) -> bool:
-        return bool(self.game.game_type.teams(self.view.players)[0][1:])
+        """The human plays in a partnership (4 players)."""
+        return bool(self.view.partners)
+
+    def ours(self, side: int) -> bool:
+        return side == self.view.side
 
     def side_name(self, side: int) -> str:
         if self.partners:
-            return self.k("side.us") if side == 0 else self.k("side.them")
-        return self.seat_name(side)
+            return self.k("side.us") if self.ours(side) else self.k("side.them")
+        return self.seat_name(self.view.teams[side][0])
 
     # ------------------------------------------------------------ moves shown
     def travel_hints(self, seat: int, move: str, events: list[Event]) -> dict[str, dict[str, str]]:
@@ -50,22 +54,21 @@ class PistiTable(Table):
         hints: dict[str, dict[str, str]] = {"from": {}, "to": {}}
         if seat != 0:
             hints["from"][markup.card_id(move)] = f"#hand-{seat}"
-        for e in events:
-            if e.kind == "deal":
-                for card in self.view.hand:
-                    hints["from"][markup.card_id(card)] = ".center .stock"
+        if any(isinstance(e, Deal) for e in events):
+            for card in self.view.hand:
+                hints["from"][markup.card_id(card)] = ".center .stock"
         if self.flash is None:
-            took = next((e for e in events if e.kind in ("capture", "sweep")), None)
+            took = next((e for e in events if isinstance(e, (Capture, Sweep))), None)
             if took is not None:
-                taker = took.seat if took.seat is not None else seat
+                taker = took.seat if isinstance(took, Capture) else seat
                 for card in (*self.view.pile_up, move):
                     hints["to"][markup.card_id(card)] = f"#seat-{taker}"
         return hints
 
     def show_move(self, seat: int, move: str, events: list[Event], started: float | None,
                   quiet: bool = False) -> None:
-        took = next((e for e in events if e.kind in ("capture", "sweep")), None)
-        if took is not None and took.kind == "capture" and self.pause and not quiet \
+        took = next((e for e in events if isinstance(e, Capture)), None)
+        if took is not None and self.pause and not quiet \
                 and self.view.rounds_done == self.session.shown_rounds:
             # show the taking card on the pile a moment before the pile goes to its taker
             before = self.flash_view
@@ -74,9 +77,9 @@ class PistiTable(Table):
         super().show_move(seat, move, events, started, quiet)
 
     async def after_shown(self, seat: int, move: str, events: list[Event]) -> None:
-        pisti = next((e for e in events if e.kind == "capture" and e.info.get("pisti")), None)
+        pisti = next((e for e in events if isinstance(e, Capture) and e.pisti), None)
         if pisti is not None:
-            self.celebrate(self.k("event." + pisti.info["pisti"]),
+            self.celebrate(self.k(f"event.{pisti.pisti}"),
                            self.k("event.pisti_by", name=self.seat_name(pisti.seat), points=pisti.points))
         if self.flash is not None:
             taken, taker = self.flash["taken"], self.flash["seat"]
@@ -97,39 +100,44 @@ class PistiTable(Table):
     # ------------------------------------------------------------ events to words
     def log_events(self, events: list[Event]) -> None:
         for e in events:
-            if e.kind == "opening" and e.info.get("exchanged_jack"):
-                self.add_line(self.k("event.exchanged", card=self.card_label(e.info["exchanged_jack"])))
+            if isinstance(e, Opening) and e.exchanged_jack:
+                self.add_line(self.k("event.exchanged", card=self.card_label(e.exchanged_jack)))
             self.add_line(self.describe(e))
         self.tell_new_cards()
 
     def describe(self, e: Event) -> str | None:
         t = self.t
-        you = e.seat == 0
-        if e.kind == "play":
-            card = self.card_label(e.cards[0])
-            return self.k("event.play_you", card=card) if you else self.k("event.play", name=self.seat_name(e.seat), card=card)
-        if e.kind == "capture":
-            n = e.info["count"]
-            text = self.k("event.capture_you", n=n) if you else self.k("event.capture", name=self.seat_name(e.seat), n=n)
-            text += " · " + self.k("event." + e.info["pisti"]) if e.info.get("pisti") else ""
+        if isinstance(e, Play):
+            card = self.card_label(e.card)
+            return self.k("event.play_you", card=card) if e.seat == 0 else self.k("event.play", name=self.seat_name(e.seat), card=card)
+        if isinstance(e, Capture):
+            n = e.count
+            text = self.k("event.capture_you", n=n) if e.seat == 0 else self.k("event.capture", name=self.seat_name(e.seat), n=n)
+            text += " · " + self.k(f"event.{e.pisti}") if e.pisti else ""
             return text + " · " + self.score_now()
-        if e.kind == "sweep":
-            side, n = e.info["side"], e.info["count"]
+        if isinstance(e, Sweep):
+            side, n = e.side, e.count
             if self.partners:
-                return self.k("event.sweep_us" if side == 0 else "event.sweep_them", n=n)
-            text = self.k("event.sweep_you", n=n) if side == 0 else self.k("event.sweep", n=n, name=self.side_name(side))
+                return self.k("event.sweep_us" if self.ours(side) else "event.sweep_them", n=n)
+            text = (self.k("event.sweep_you", n=n) if self.ours(side)
+                    else self.k("event.sweep", n=n, name=self.side_name(side)))
             return text + " · " + self.score_now()
-        if e.kind == "deal" and e.info["round"] > 1:
-            return self.k("event.deal", n=e.info["stock"])
-        if e.kind == "redeal":
+        if isinstance(e, Deal) and e.round > 1:
+            return self.k("event.deal", n=e.stock)
+        if isinstance(e, Redeal):
             return self.k("event.redeal")
-        if e.kind == "opening":
-            card, lead = self.card_label(e.cards[0]), e.info["lead"]
+        if isinstance(e, Opening):
+            card, lead = self.card_label(e.card), e.lead
             text = self.k("event.open_you", card=card) if lead == 0 else self.k("event.open", name=self.seat_name(lead), card=card)
             if self.view.mode == "match":
-                text = t("table.deal", n=e.info["deal"]) + " · " + text
+                text = t("table.deal", n=e.deal) + " · " + text
             return text
         return None
+
+    def sound(self, event: Event) -> str | None:
+        if isinstance(event, Capture):
+            return "fanfare" if event.pisti else "capture"
+        return "play" if isinstance(event, Play) else None
 
     def score_now(self) -> str:
         view = self.view
@@ -163,7 +171,7 @@ class PistiTable(Table):
                 self.side_name(side), side=side, inner=self.render_stats(view, side) if self.partners else "",
                 total=view.match_scores[side] if view.mode == "match" else None, total_label=t("table.match_score"),
                 lead=best is not None and view.match_scores[side] == best,
-                classes=f"team-{'us' if side == 0 else 'them'}" if self.partners else "")
+                classes=f"team-{'us' if self.ours(side) else 'them'}" if self.partners else "")
         return markup.scoreline(t("table.scoreboard"), chips)
 
     def render_felt(self) -> str:
@@ -178,26 +186,27 @@ class PistiTable(Table):
             return self.t("turn.match_over" if view.mode == "match" else "turn.over")
         if self.awaiting_next:
             return self.t("turn.deal_over", n=view.rounds_done)
-        if self.partners and view.to_move == 2:
+        if view.to_move in view.partners:
             return self.k("turn.partner")
         hint = self.hint_move
         return self.turn_text(self.k("turn.you"),
                               hint_words=self.t("hint.shown", card=self.card_label(hint)) if hint else None)
 
     def render_seat(self, view: PistiView, seat: int, where: str) -> str:
-        side = seat % 2 if self.partners else seat
+        side = view.side_of(seat)
+        partner = seat in view.partners
         turn = view.to_move == seat and not view.over and not self.awaiting_next
         tags = ""
         if self.partners:
-            word = self.k("side.us") if seat == 0 else self.k("table.partner") if seat == 2 else self.k("side.them")
-            tags += markup.seat_tag(word, "partner" if seat == 2 else "")
+            word = self.k("side.us") if seat == view.seat else self.k("table.partner") if partner else self.k("side.them")
+            tags += markup.seat_tag(word, "partner" if partner else "")
         if view.mode == "match" and view.lead == seat:
             tags += markup.seat_tag(self.k("table.leads"), "lead-mark")
         if seat == 0:
             body = self.own_hand(view.hand, marked=self.hint_move)
         else:
             body = self.other_hand(seat, view.hand_sizes[seat])
-        team = f"team-{'us' if side == 0 else 'them'}" if self.partners else ""
+        team = f"team-{'us' if self.ours(side) else 'them'}" if self.partners else ""
         return markup.seat(seat, where, self.seat_name(seat), body, tags=tags, turn=turn, classes=team,
                            stats="" if self.partners else self.render_stats(view, side), extra={"data-side": side})
 
@@ -238,16 +247,18 @@ class PistiTable(Table):
             return t("result.draw")
         winner = int(winner)
         if self.partners:
-            key = ("result.match_we_win" if winner == 0 else "result.match_they_win") if match else \
-                  ("result.we_win" if winner == 0 else "result.they_win")
+            ours = self.ours(winner)
+            key = ("result.match_we_win" if ours else "result.match_they_win") if match else \
+                  ("result.we_win" if ours else "result.they_win")
             return self.k(key)
-        if winner == 0:
+        if self.ours(winner):
             return t("result.match_win" if match else "result.win")
         name = self.side_name(winner)
         return t("result.match_lose", name=name) if match else t("result.lose", name=name)
 
-    def breakdown_table(self, deal: tuple[dict[str, int], ...] | list[dict[str, int]], caption: str) -> str:
-        times = {"pistis": " × 10", "jack_pistis": " × 20"}
+    def breakdown_table(self, view: PistiView, deal: tuple[dict[str, int], ...] | list[dict[str, int]],
+                        caption: str) -> str:
+        times = {"pistis": f" × {view.pisti_points}", "jack_pistis": f" × {view.jack_pisti_points}"}
         rows = [(self.t("result.total") if key == "total" else self.k("result." + key),
                  [markup.ltr(f"{side[key]}{times.get(key, '')}") for side in deal], f"row-{key}") for key in ROWS]
         return markup.score_table([self.side_name(s) for s in range(len(deal))], rows, caption=caption)
@@ -282,7 +293,7 @@ class PistiTable(Table):
             lead = view.lead
             notes += markup.note(self.k("result.next_you") if lead == 0 else self.k("result.next_lead", name=self.seat_name(lead)))
         opening = markup.mini_row(view.revealed, self.card_label)
-        tables = self.breakdown_table(deal, t("table.deal", n=deal_no) if match else "")
+        tables = self.breakdown_table(view, deal, t("table.deal", n=deal_no) if match else "")
         if match:
             tables += self.scoreboard_table(view, deals, view.winner if view.over else None)
         dom.by_id("result").classList.toggle("match", match)

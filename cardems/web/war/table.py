@@ -1,8 +1,8 @@
 """The War table: draws seat 0's view and turns clicks into battles.
 
-A battle takes two moves (see :mod:`cardems.war.rules`): the computer commits first
-(its card appears face down in the battle area), then the human picks one of
-the three active cards, and both are turned together. The table reads only
+A battle is a simultaneous move (see :mod:`cardems.war.rules`): the computer's seat
+commits first (its card appears face down in the battle area), then the human picks
+one of the three active cards, and both are turned together. The table reads only
 ``game.view(0)``, so the computer's chosen card never reaches the DOM before
 the reveal.
 
@@ -18,6 +18,7 @@ import asyncio
 
 from cardems.cards import Card
 from cardems.game import Event
+from cardems.war.events import Battle, Deal, Refill, Take, Tie
 from cardems.war.rules import BattleRecord, WarView
 from cardems.web import dom, markup
 from cardems.web.table import Table
@@ -27,17 +28,16 @@ STACK_SHOWN = 14           # face-down cards drawn in the war stack (the count s
 
 class WarTable(Table):
     game_name = "war"
-    sounds = {"battle": "play", "war": "war", "take": "capture", "refill": "draw"}
     helper_level = "normal"    # who plays for the human on auto-play and when finishing
 
     # ------------------------------------------------------------ moves shown
     def travel_hints(self, seat: int, move: str, events: list[Event]) -> dict[str, dict[str, str]]:
         """The battle's cards go to the winner's draw pile; dealt cards come from it."""
         hints: dict[str, dict[str, str]] = {"from": {}, "to": {}}
-        battle = next((e for e in events if e.kind == "battle"), None)
+        battle = next((e for e in events if isinstance(e, Battle)), None)
         if battle is not None:
             hints["from"][markup.card_id(battle.cards[1])] = '[data-slot="1"]'
-        take = next((e for e in events if e.kind == "take"), None)
+        take = next((e for e in events if isinstance(e, Take)), None)
         if take is not None:
             for card in battle.cards if battle is not None else ():
                 hints["to"][markup.card_id(card)] = f'[data-pile="{take.seat}"]'
@@ -46,8 +46,8 @@ class WarTable(Table):
         return hints
 
     async def after_shown(self, seat: int, move: str, events: list[Event]) -> None:
-        battle = next((e for e in events if e.kind == "battle"), None)
-        if battle is not None and any(e.kind == "war" for e in events):
+        battle = next((e for e in events if isinstance(e, Battle)), None)
+        if battle is not None and any(isinstance(e, Tie) for e in events):
             self.celebrate(self.t("war.banner"), self.t("war.at_stake", n=self.view.table_size))
         if battle is not None and self.pause:
             await asyncio.sleep(self.pause)   # let both cards be seen before the next battle
@@ -59,7 +59,7 @@ class WarTable(Table):
             words = self.describe(event)
             if words is None:
                 continue
-            if line is not None and event.kind in ("take", "war"):
+            if line is not None and isinstance(event, (Take, Tie)):
                 line += self.t("war.log.then", what=words)
                 continue
             self.add_line(line)
@@ -68,19 +68,28 @@ class WarTable(Table):
 
     def describe(self, event: Event) -> str | None:
         t = self.t
-        if event.kind == "battle":
+        if isinstance(event, Battle):
             mine, theirs = (self.card_label(c) for c in event.cards)
             return t("war.log.battle", mine=mine, theirs=theirs)
-        if event.kind == "take":
-            n = event.info["count"]
+        if isinstance(event, Take):
+            n = event.count
             text = t("war.log.take_you", n=n) if event.seat == 0 else t("war.log.take_them", n=n)
             counts = self.view.counts
             return text + " · " + self.score_words([(self.seat_name(s), counts[s]) for s in (0, 1)])
-        if event.kind == "war":
-            return t("war.log.war", n=event.info["table"])
-        if event.kind == "deal":
+        if isinstance(event, Tie):
+            return t("war.log.war", n=event.table)
+        if isinstance(event, Deal):
             return t("war.log.deal")
         return None
+
+    def sound(self, event: Event) -> str | None:
+        if isinstance(event, Battle):
+            return "play"
+        if isinstance(event, Tie):
+            return "war"
+        if isinstance(event, Take):
+            return "capture"
+        return "draw" if isinstance(event, Refill) else None
 
     # ------------------------------------------------------------ drawing
     def extra_controls(self) -> str:
