@@ -58,8 +58,8 @@ def test_a_whole_game_played_by_clicks_agrees_with_the_rules(player, seed, level
     clicked = click_to_the_end(player)
     game = replay(player.save("war"))
     assert game.seed == seed and game.is_over()
-    # every battle is one token, the human's card first: exactly the cards clicked
-    assert [m.split("/")[0] for m in game.moves] == clicked
+    # every battle is two commits, seat 1's then the person's (seat 0): the person's are exactly the cards clicked
+    assert game.moves[1::2] == clicked and all("/" not in m for m in game.moves)
     again = War.new(seed=seed)
     for token in game.moves:
         again.play(token)
