@@ -105,7 +105,8 @@ def test_dealing_declined_ranks_now_and_then_is_weighed_back_to_a_uniform_deal()
     assert with_ace / mass == pytest.approx(uniform, abs=0.015)   # ... the weights put them back
 
 
-def test_the_others_style_is_read_from_the_hands_they_played_out():
+def test_the_others_style_is_read_from_the_hands_they_played_out(monkeypatch):
+    monkeypatch.setattr(hard, "ROBUST", True)      # the mixture is measured, not on by default
     # Normal's plays make the sharp Normal style the likeliest; Easy's (any card) the others.
     from cardems.pisti.normal import PistiNormal
 
