@@ -26,10 +26,12 @@ ASCII_FALLBACK = str.maketrans({"ş": "s", "Ş": "S", "ı": "i", "İ": "I", "ç"
 
 class _Safe:
     """A text stream that writes what its encoding cannot encode in ASCII instead of
-    failing (``PYTHONIOENCODING=ascii``, a Latin-1 terminal, a lone surrogate from argv)."""
+    failing (``PYTHONIOENCODING=ascii``, a Latin-1 terminal, a lone surrogate from argv).
+    A write to a stream that is closed or full raises :class:`StreamError`."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO | None, name: str) -> None:
         self.stream = stream
+        self.name = name
         self.encoding = getattr(stream, "encoding", None) or "utf-8"
 
     def write(self, text: str) -> int:
@@ -37,19 +39,51 @@ class _Safe:
             text.encode(self.encoding)
         except UnicodeEncodeError:
             text = text.translate(ASCII_FALLBACK).encode(self.encoding, "backslashreplace").decode(self.encoding)
-        return self.stream.write(text)
+        if self.stream is None:
+            raise StreamError(f"{self.name} is closed")
+        try:
+            return self.stream.write(text)
+        except (OSError, ValueError) as exc:
+            raise StreamError(f"cannot write to {self.name}: {_reason(exc)}") from None
 
     def flush(self) -> None:
-        self.stream.flush()
+        if self.stream is None:
+            raise StreamError(f"{self.name} is closed")
+        try:
+            self.stream.flush()
+        except (OSError, ValueError) as exc:
+            raise StreamError(f"cannot write to {self.name}: {_reason(exc)}") from None
+
+
+class StreamError(Exception):
+    """A standard stream that is closed, full or broken."""
+
+
+def _reason(exc: BaseException) -> str:
+    return getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+
+
+QUOTED = 80               # an error line quotes at most this many characters of an argument
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, status 2, like every bad input
-        raise BadInput(message)
+        raise BadInput(_shortened(message))
 
 
-def _whole(low: int, high: int) -> Any:
-    """An argparse type: a whole number in ASCII digits from ``low`` to ``high``."""
+def _shortened(message: str) -> str:
+    """``message`` with every run of more than :data:`QUOTED` characters without a space
+    cut to its first ones (argparse quotes a bad argument whole)."""
+    return " ".join(_cut(word) for word in message.split(" "))
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= QUOTED else text[:QUOTED - 3] + "..."
+
+
+def whole(low: int, high: int) -> Any:
+    """The argparse type of every numeric option: a whole number written in ASCII digits
+    only (no sign, no ``_``, no other script's digits) from ``low`` to ``high``."""
     def read(text: str) -> int:
         number = whole_number(text, low, high)
         if number is None:
@@ -58,13 +92,18 @@ def _whole(low: int, high: int) -> Any:
     return read
 
 
+DEALS = whole(1, 10_000_000)
+JOBS = whole(1, 256)
+PLAYERS = whole(1, 99)
+
+
 def _options(pairs: Sequence[str]) -> tuple[dict[str, str], str]:
     options: dict[str, str] = {}
     level = "normal"
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name:
-            raise BadInput(f"option {pair!r} is not NAME=VALUE")
+            raise BadInput(f"option {shown(pair)} is not NAME=VALUE")
         if name == "level":
             level = value
         else:
@@ -94,7 +133,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         try:
             game.play(text)
         except BadInput as exc:
-            raise BadInput(f"move {number} ({text}): {exc}") from None
+            raise BadInput(f"move {number} ({_cut(text)}): {exc}") from None
     out.write(json.dumps(_summary(game)) + "\n")
     return 0
 
@@ -164,7 +203,7 @@ def cmd_arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     levels = [b.strip().lower() for b in args.bots.split(",")]
     if len(levels) != 2 or not all(levels):
-        raise BadInput(f"--bots takes two levels separated by a comma, e.g. hard,normal (got {args.bots!r})")
+        raise BadInput(f"--bots takes two levels separated by a comma, e.g. hard,normal (got {shown(args.bots)})")
     options, _ = _options(args.option or [])
     if args.players is not None:
         options["players"] = str(args.players)
@@ -187,52 +226,78 @@ def cmd_arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+def _run_options(parser: argparse.ArgumentParser, games: Sequence[str], what: str) -> None:
+    """The options the ladder and the panel share."""
+    parser.add_argument("--deals", type=DEALS, default=1000, help="mirrored deals per row")
+    parser.add_argument("--seed", default="1")
+    parser.add_argument("--jobs", type=JOBS, default=1, help="worker processes (they share the shards)")
+    parser.add_argument("--scheduler", metavar="tcp://HOST:8786",
+                        help="play the shards on this Dask distributed cluster instead of local processes "
+                             "(pip install distributed; every worker needs cardems)")
+    parser.add_argument("--game", action="append", choices=list(games), help="only this game (repeatable)")
+    parser.add_argument("--players", type=PLAYERS, action="append", help="only this many seats (repeatable)")
+    parser.add_argument("--cache", default=".ladder-cache.jsonl",
+                        help=f"finished shards are kept here, so a stopped {what} resumes ('' for none); "
+                             "keyed by game, options, bots, seed and deals, not by the code: remove it "
+                             "after changing a bot")
+    parser.add_argument("--json", action="store_true", help="print the rows as JSON")
+    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+
+
 def ladder_parser() -> argparse.ArgumentParser:
     from cardems.ladder import GAMES
 
     parser = _Parser(prog="python -m cardems arena ladder",
                      description="every game and seat count: normal vs easy and hard vs normal, mirrored")
-    parser.add_argument("--deals", type=int, default=1000, help="mirrored deals per row")
-    parser.add_argument("--seed", default="1")
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes (they share the shards)")
-    parser.add_argument("--game", action="append", choices=[name for name, _ in GAMES],
-                        help="only this game (repeatable)")
-    parser.add_argument("--players", type=int, action="append", help="only this many seats (repeatable)")
+    _run_options(parser, [name for name, _ in GAMES], "ladder")
     parser.add_argument("--pair", action="append", metavar="BOT,OPPONENT",
                         help="only this match-up, e.g. hard,normal (repeatable; default: normal,easy and hard,normal)")
-    parser.add_argument("--cache", default=".ladder-cache.jsonl",
-                        help="finished shards are kept here, so a stopped ladder resumes ('' for none); "
-                             "keyed by game, options, bots, seed and deals, not by the code: remove it "
-                             "after changing a bot")
-    parser.add_argument("--json", action="store_true", help="print the rows as JSON")
-    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
     return parser
+
+
+def panel_parser() -> argparse.ArgumentParser:
+    from cardems import panel
+
+    parser = _Parser(prog="python -m cardems arena panel",
+                     description="hard and normal against a panel of players unlike normal "
+                                 f"({', '.join(panel.MEMBERS)}), mirrored, with hard minus normal per member")
+    _run_options(parser, panel.GAMES, "panel")
+    return parser
+
+
+def _progress(err: TextIO, quiet: bool) -> Any:
+    def show(line: str) -> None:
+        err.write(line + "\n")
+        err.flush()
+    return None if quiet else show
 
 
 def cmd_ladder(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     from cardems import ladder
 
     args = ladder_parser().parse_args(argv)
-    if args.deals < 1:
-        raise BadInput(f"--deals must be at least 1 (got {args.deals})")
-    if args.jobs < 1:
-        raise BadInput(f"--jobs must be at least 1 (got {args.jobs})")
-
     pairs = ladder.PAIRS
     if args.pair:
         pairs = tuple(tuple(p.strip().lower() for p in pair.split(",")) for pair in args.pair)
         if any(len(p) != 2 or not all(p) for p in pairs):
-            raise BadInput(f"--pair takes two levels separated by a comma, e.g. hard,normal (got {args.pair})")
+            raise BadInput(f"--pair takes two levels separated by a comma, e.g. hard,normal (got {shown(args.pair)})")
         for rung in ladder.rungs(args.game, args.players, pairs):
             make_bot(rung.game, rung.bot), make_bot(rung.game, rung.opponent)   # unknown levels: before any work
-
-    def show(line: str) -> None:
-        err.write(line + "\n")
-        err.flush()
-
     rows = ladder.run(args.deals, parse_seed(args.seed), jobs=args.jobs, cache=args.cache or None,
-                      games=args.game, players=args.players, pairs=pairs, progress=None if args.quiet else show)
+                      games=args.game, players=args.players, pairs=pairs, progress=_progress(err, args.quiet),
+                      scheduler=args.scheduler)
     ladder.write(rows, args.json, out)
+    return 0
+
+
+def cmd_panel(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
+    from cardems import panel
+
+    args = panel_parser().parse_args(argv)
+    result = panel.run(args.deals, parse_seed(args.seed), jobs=args.jobs, cache=args.cache or None,
+                       games=args.game, players=args.players, progress=_progress(err, args.quiet),
+                       scheduler=args.scheduler)
+    panel.write(result, args.json, out)
     return 0
 
 
@@ -254,11 +319,11 @@ def build_parser() -> argparse.ArgumentParser:
                          "(python -m cardems arena ladder: every game and level)")
     are.add_argument("game", choices=PLANNED)
     are.add_argument("--bots", default="hard,normal", help="two levels, e.g. hard,normal")
-    are.add_argument("--deals", type=_whole(1, 10_000_000), default=1000)
+    are.add_argument("--deals", type=DEALS, default=1000)
     are.add_argument("--seed", default="1")
-    are.add_argument("--players", type=_whole(1, 99), help="seats, for games that have the option")
+    are.add_argument("--players", type=PLAYERS, help="seats, for games that have the option")
     are.add_argument("--option", action="append", metavar="NAME=VALUE")
-    are.add_argument("--jobs", type=_whole(1, 256), default=1, help="worker processes")
+    are.add_argument("--jobs", type=JOBS, default=1, help="worker processes")
     are.add_argument("--json", action="store_true", help="print one JSON object")
     are.add_argument("--quiet", action="store_true", help="no progress on stderr")
     return parser
@@ -266,23 +331,71 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
          err: TextIO | None = None, inp: TextIO | None = None) -> int:
-    out, err = _Safe(out or sys.stdout), _Safe(err or sys.stderr)
+    """Run a command; 0 on success, 2 on bad input or a standard stream that is closed
+    or full (one line on stderr, when stderr can take it), 130 on Ctrl-C."""
+    out, err = _Safe(out or sys.stdout, "standard output"), _Safe(err or sys.stderr, "standard error")
     inp = inp or sys.stdin
     if hasattr(inp, "reconfigure"):  # a typed line the encoding cannot read is refused, not fatal
         inp.reconfigure(errors="replace")
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        if argv[:2] == ["arena", "ladder"]:
-            return cmd_ladder(argv[2:], out, err)
-        args = build_parser().parse_args(argv)
-        if args.command == "replay":
-            return cmd_replay(args, out)
-        if args.command == "arena":
-            return cmd_arena(args, out, err)
-        return cmd_play(args, out, inp)
-    except BadInput as exc:
-        err.write(f"cardems: {' '.join(str(exc).splitlines())}\n")  # one line, whatever the input held
+        try:
+            if out.stream is None:      # before any work: its result could not be written
+                raise StreamError("standard output is closed")
+            code = _command(argv, out, err, inp)
+            out.flush()
+            return code
+        except BadInput as exc:
+            message = " ".join(_shortened(str(exc)).splitlines())   # one line, whatever the input held
+            if len(message) > MESSAGE:
+                message = message[:MESSAGE - 3] + "..."
+            err.write(f"cardems: {message}\n")
+            return 2
+        except OSError as exc:     # a file named in the arguments (the ladder's cache...)
+            where = f": {_shortened(shown(exc.filename))}" if exc.filename is not None else ""
+            err.write(f"cardems: {_reason(exc)}{where}\n")
+            return 2
+        except StreamError as exc:
+            _quiet(out)
+            err.write(f"cardems: {exc}\n")
+            return 2
+        except KeyboardInterrupt:
+            err.write("\n")
+            return 130
+    except StreamError:            # stderr too is closed or full: nothing can be said
+        _quiet(out)
+        _quiet(err)
         return 2
-    except KeyboardInterrupt:
-        err.write("\n")
-        return 130
+
+
+MESSAGE = 400                      # an error line is at most this long
+
+
+def _command(argv: list[str], out: TextIO, err: TextIO, inp: TextIO | None) -> int:
+    if argv[:2] == ["arena", "ladder"]:
+        return cmd_ladder(argv[2:], out, err)
+    if argv[:2] == ["arena", "panel"]:
+        return cmd_panel(argv[2:], out, err)
+    args = build_parser().parse_args(argv)
+    if args.command == "replay":
+        return cmd_replay(args, out)
+    if args.command == "arena":
+        return cmd_arena(args, out, err)
+    if inp is None:
+        raise StreamError("standard input is closed: nothing to read the moves from")
+    return cmd_play(args, out, inp)
+
+
+def _quiet(stream: _Safe) -> None:
+    """Point a failed standard stream at the null device, so that Python's flush at exit
+    finds nothing to fail on (its buffer is dropped)."""
+    target = stream.stream
+    if target is None or not hasattr(target, "fileno"):
+        return
+    try:
+        fd = target.fileno()
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, fd)
+        os.close(null)
+    except (OSError, ValueError):
+        pass

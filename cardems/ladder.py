@@ -1,6 +1,6 @@
 """The ladder: every game and seat count, Normal against Easy and Hard against Normal.
 
-``python -m cardems arena ladder [--deals N] [--seed S] [--jobs J] [--json]``
+``python -m cardems arena ladder [--deals N] [--seed S] [--jobs J | --scheduler tcp://HOST:8786] [--json]``
 
 Each row is an arena run (:mod:`cardems.arena`) on mirrored deals, the first
 bot's difference measured against the MEAN of the other sides, so that equal
@@ -8,7 +8,9 @@ play gives 0 whatever the number of seats, and its wins shown against par
 (1 / sides: 1/players, 1/2 for partnerships). A row's deals are cut into
 shards; each finished shard is written to a cache file (one JSON object a line,
 keyed by game, options, bots, seed and the shard's deals), so a stopped ladder
-resumes where it was and ``--jobs`` workers share the shards of every row.
+resumes where it was and ``--jobs`` workers share the shards of every row. With
+``--scheduler`` the shards are played on a Dask distributed cluster instead (an
+optional dependency): the same shards, the same cache, the same results.
 """
 
 from __future__ import annotations
@@ -21,11 +23,13 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, TextIO
 
 from cardems import arena
+from cardems.errors import BadInput, shown
 from cardems.games import game_class
 
 SHARD = 25          # deals per shard: the unit of work, of caching and of progress
 VERSUS = "mean"
 Z95 = 1.96
+CONNECT_TIMEOUT = "20s"   # to reach a Dask scheduler
 
 
 @dataclass(frozen=True)
@@ -135,9 +139,20 @@ def row(rung: Rung, score: arena.Score, deals: int) -> dict[str, Any]:
 def run(deals: int, seed: int, jobs: int = 1, cache: str | None = None,
         games: Iterable[str] | None = None, players: Iterable[int] | None = None,
         pairs: Iterable[tuple[str, str]] = PAIRS,
-        progress: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
+        progress: Callable[[str], None] | None = None, scheduler: Any = None) -> list[dict[str, Any]]:
     """Play (or take from ``cache``) every shard of every rung; one row per rung."""
     ladder = rungs(games, players, pairs)
+    results = collect(ladder, deals, seed, jobs, cache, progress, scheduler)
+    return [row(rung, arena.summarize(*results[rung]), deals) for rung in ladder]
+
+
+def collect(ladder: list[Rung], deals: int, seed: int, jobs: int = 1, cache: str | None = None,
+            progress: Callable[[str], None] | None = None,
+            scheduler: Any = None) -> dict[Rung, tuple[list[float], list[int]]]:
+    """Each rung's per-deal differences and game outcomes over ``deals`` deals from
+    ``seed``: the shards not in ``cache`` are played (by ``jobs`` local processes, or on
+    the Dask cluster of ``scheduler``: an address such as ``tcp://HOST:8786``) and
+    added to it."""
     done = load_cache(cache)
     tasks = [(rung, seed, start, stop) for rung in ladder for start, stop in shards(deals)
              if rung.key(seed, start, stop) not in done]
@@ -151,7 +166,7 @@ def run(deals: int, seed: int, jobs: int = 1, cache: str | None = None,
         if sink.read(1) != "\n":
             sink.write("\n")      # after a torn line, start afresh
     try:
-        for record in _play(tasks, jobs):
+        for record in _play(tasks, jobs, scheduler):
             done[record["key"]] = record
             if sink:
                 sink.write(json.dumps(record) + "\n")
@@ -162,7 +177,7 @@ def run(deals: int, seed: int, jobs: int = 1, cache: str | None = None,
     finally:
         if sink:
             sink.close()
-    rows = []
+    results: dict[Rung, tuple[list[float], list[int]]] = {}
     for rung in ladder:
         per_deal: list[float] = []
         outcomes: list[int] = []
@@ -170,8 +185,8 @@ def run(deals: int, seed: int, jobs: int = 1, cache: str | None = None,
             record = done[rung.key(seed, start, stop)]
             per_deal += record["per_deal"]
             outcomes += record["outcomes"]
-        rows.append(row(rung, arena.summarize(per_deal, outcomes), deals))
-    return rows
+        results[rung] = (per_deal, outcomes)
+    return results
 
 
 def _what(key: str) -> str:
@@ -180,8 +195,10 @@ def _what(key: str) -> str:
     return f"{game} {opts} {bot} vs {opponent}, deals {start}-{stop - 1}"
 
 
-def _play(tasks: list[tuple[Rung, int, int, int]], jobs: int) -> Iterable[dict[str, Any]]:
-    if jobs > 1 and len(tasks) > 1:
+def _play(tasks: list[tuple[Rung, int, int, int]], jobs: int, scheduler: Any = None) -> Iterable[dict[str, Any]]:
+    if scheduler is not None and tasks:
+        yield from _play_on_dask(tasks, scheduler)
+    elif jobs > 1 and len(tasks) > 1:
         from multiprocessing import get_context
 
         with get_context("spawn").Pool(min(jobs, len(tasks))) as pool:
@@ -189,6 +206,29 @@ def _play(tasks: list[tuple[Rung, int, int, int]], jobs: int) -> Iterable[dict[s
     else:
         for task in tasks:
             yield play_shard(task)
+
+
+def _play_on_dask(tasks: list[tuple[Rung, int, int, int]], scheduler: Any) -> Iterable[dict[str, Any]]:
+    """The shards on a Dask distributed cluster (``pip install distributed``; every worker
+    needs this version of cardems importable): ``scheduler`` is its address or a client."""
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise BadInput("--scheduler needs Dask distributed (pip install distributed)") from None
+    if isinstance(scheduler, str):
+        try:
+            client = Client(scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
+        except (OSError, ValueError, TypeError) as exc:
+            raise BadInput(f"no Dask scheduler at {shown(scheduler)}: {' '.join(str(exc).split())[:200]}") from None
+    else:
+        client = scheduler
+    try:
+        futures = client.map(play_shard, tasks, pure=False)
+        for future in as_completed(futures, loop=client.loop):
+            yield future.result()
+    finally:
+        if client is not scheduler:
+            client.close()
 
 
 def table(rows: list[dict[str, Any]]) -> str:
@@ -200,11 +240,11 @@ def table(rows: list[dict[str, Any]]) -> str:
         lines.append(
             f"| {r['label']} | {r['bot']} vs {r['opponent']} | {r['deals']} | {r['wins']} | {r['draws']} | "
             f"{r['losses']} | {100 * r['win_rate']:.1f} | {100 * r['par']:.1f} | {r['mean_diff']:+.2f} | "
-            f"[{_num(low)}, {_num(high)}] | {r['verdict']} |")
+            f"[{signed(low)}, {signed(high)}] | {r['verdict']} |")
     return "\n".join(lines) + "\n"
 
 
-def _num(x: float) -> str:
+def signed(x: float) -> str:
     return f"{x:+.2f}" if math.isfinite(x) else ("+inf" if x > 0 else "-inf")
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from vendor_runtime import ROOT, ensure_runtime  # noqa: E402
 
-NEEDED = ("pytest", "hypothesis", "playwright", "pytest_rerunfailures")
+NEEDED = ("pytest", "hypothesis", "playwright", "pytest_rerunfailures", "distributed")
 
 
 def main(argv: list[str]) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from cardems.bots import Bot, RandomBot
 
 
@@ -15,4 +17,13 @@ def _hard() -> Bot:
     return PisYediliHard()
 
 
-BOTS = {"easy": RandomBot, "normal": _normal, "hard": _hard}
+def _panel(name: str) -> Callable[[], Bot]:
+    def make() -> Bot:
+        from cardems.pis_yedili import panel
+        return getattr(panel, f"PisYedili{name.title()}")()
+    return make
+
+
+# easy, normal, hard; and the panel (cardems/pis_yedili/panel.py), used only for measurement
+BOTS = {"easy": RandomBot, "normal": _normal, "hard": _hard,
+        **{name: _panel(name) for name in ("greedy", "hunter", "sampler")}}

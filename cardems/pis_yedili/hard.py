@@ -31,8 +31,8 @@ from typing import Any, Generator
 
 from cardems.pis_yedili.inference import Step, decisions, misses
 from cardems.pis_yedili.normal import PisYediliNormal, jack
-from cardems.pis_yedili.rules import DRAW, PENALTY_PER_SEVEN, PisYediliView, Tell
-from cardems.pis_yedili.sim import PHASES, Sim
+from cardems.pis_yedili.rules import DRAW, PisYediliView, Tell
+from cardems.pis_yedili.sim import Sim
 from cardems.rng import Rng
 from cardems.search import SamplingSearch, run_steps
 
@@ -77,28 +77,8 @@ def deal(pool: list[str], size: int, tells: tuple[Tell, ...]) -> list[str]:
 def position(view: PisYediliView, hands: list[list[str]], stock: list[str], rng: Rng) -> Sim:
     """The compact round of ``view`` with these hands and stock (taken, not copied); the
     seat of ``view`` plays bold there with :data:`BOLD_PLAYERS` players."""
-    n = view.players
-    sim = Sim.__new__(Sim)
-    sim.players = n
-    sim.decks = view.decks
-    sim.bounce = view.ten_rule == "bounce"
-    sim.turn = view.to_move if view.to_move is not None else view.seat
-    sim.phase = PHASES[view.phase]
-    sim.hands = hands
-    sim.stock = stock
-    sim.pile = list(view.pile)
-    sim.named = view.named
-    sim.sevens = view.pending // PENALTY_PER_SEVEN
-    sim.drawn = view.drawn
-    sim.stack = list(view.stack)
-    sim.direction = view.direction
-    sim.opened = len(view.opened)
-    sim.totals = list(view.totals)
-    sim.rng = rng
-    sim.out, sim.multiplier, sim.pickers, sim.picks_left = None, 1, [], 0
-    sim.picked = [[] for _ in range(n)]
-    sim.penalties = None
-    sim.bold = view.seat if n in BOLD_PLAYERS else -1
+    sim = Sim.from_view(view, hands, stock, rng)
+    sim.bold = view.seat if view.players in BOLD_PLAYERS else -1
     return sim
 
 

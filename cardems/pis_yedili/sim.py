@@ -22,7 +22,7 @@ from cardems.pis_yedili.rules import (DRAW, HAND, MULTIPLIERS, PASS, PENALTY_PER
 from cardems.rng import Rng
 
 if TYPE_CHECKING:
-    from cardems.pis_yedili.rules import PisYedili
+    from cardems.pis_yedili.rules import PisYedili, PisYediliView
 
 OPENING, PLAY, MUAMELE, OVER = 0, 1, 2, 3
 PHASES = {"opening": OPENING, "play": PLAY, "muamele": MUAMELE, "over": OVER}
@@ -113,6 +113,34 @@ class Sim:
         sim.picks_left = game.picks_left
         sim.picked = [p[:] for p in game.picked]
         sim.penalties = list(game.rounds[-1].penalties) if game.over else None
+        sim.bold = -1
+        return sim
+
+    @classmethod
+    def from_view(cls, view: "PisYediliView", hands: list[list[str]], stock: list[str], rng: Rng) -> "Sim":
+        """The round of ``view`` with the cards it cannot see placed: every seat's ``hands``
+        and the ``stock`` (top card last), taken, not copied; ``rng`` for the muamele."""
+        n = view.players
+        sim = cls.__new__(cls)
+        sim.players = n
+        sim.decks = view.decks
+        sim.bounce = view.ten_rule == "bounce"
+        sim.turn = view.to_move if view.to_move is not None else view.seat
+        sim.phase = PHASES[view.phase]
+        sim.hands = hands
+        sim.stock = stock
+        sim.pile = list(view.pile)
+        sim.named = view.named
+        sim.sevens = view.pending // PENALTY_PER_SEVEN
+        sim.drawn = view.drawn
+        sim.stack = list(view.stack)
+        sim.direction = view.direction
+        sim.opened = len(view.opened)
+        sim.totals = list(view.totals)
+        sim.rng = rng
+        sim.out, sim.multiplier, sim.pickers, sim.picks_left = None, 1, [], 0
+        sim.picked = [[] for _ in range(n)]
+        sim.penalties = None
         sim.bold = -1
         return sim
 

@@ -47,6 +47,13 @@ WORK_SHARE = 0.75    # the work of a decision, as a share of the first decision'
 SEEING = True        # in playouts one's side plays as Normal would if it saw the next player's hand
 INFER_PARTNER = False  # with 4 players, weigh deals by the partner's plays too (as Normal's)
 WIN_BONUS = 10.0     # what winning the deal is worth beyond the points, at its end
+STYLES: tuple[tuple[float, float | None], ...] = ((0.6, 0.15), (0.3, 1.0), (0.1, None))
+                     # how the others may play, with prior weights: the Normal player's judgement
+                     # by a softmax at a temperature (sharp, then loose), or any card alike; what
+                     # each seat showed in the hands played out weighs them (:func:`read_others`)
+DECLINES = (0.05, 1.0)   # the prior of a seat's rate of covering a card it could take: declines, chances
+ROBUST = False       # weigh deals by that mixture of styles, and deal declined ranks too (else:
+                     # everyone as Normal at TEMPERATURE, and a declined rank is never dealt)
 TIE = 1e-6           # the Normal player's judgement as a tie-break where the last hand is solved
 RANK_KEY = {rank: rank[0] for rank in RANKS}   # '10' -> '1': ranks as one character
 RANK_NAME = {key: rank for rank, key in RANK_KEY.items()}
@@ -231,9 +238,17 @@ def deal_hands(view: PistiView, unseen: list[str],
     """Deal the other seats' hands from ``unseen`` (already shuffled; dealt cards are
     removed from it), keeping away the ranks a seat has shown it does not hold
     (``avoid``: :meth:`PistiView.not_holding`, if already known)."""
-    if avoid is None:
-        avoid = view.not_holding()
+    return deal_soft(view, unseen, avoid if avoid is not None else view.not_holding(), {}, None)[0]
+
+
+def deal_soft(view: PistiView, unseen: list[str], avoid: dict[int, set[str]],
+              free: dict[int, float], rng: Rng | None) -> tuple[list[list[str]], float]:
+    """:func:`deal_hands`, where each seat's declined ranks are kept away only with
+    probability 1 − ``free[seat]`` (the others' style may decline a capture); returns the
+    hands and the importance factor (how much likelier a uniform deal gives these hands
+    than this way of dealing, up to a constant) that makes the weights exact."""
     hands: list[list[str]] = []
+    factor = 1.0
     for seat, size in enumerate(view.hand_sizes):
         if seat == view.seat:
             hands.append(list(view.hand))
@@ -242,22 +257,35 @@ def deal_hands(view: PistiView, unseen: list[str],
         if ranks:
             allowed = [i for i, card in enumerate(unseen) if card[:-1] not in ranks]   # rank_of, no joker
             if len(allowed) >= size:
-                picked = allowed[len(allowed) - size:]
-                hands.append([unseen[i] for i in picked])
-                for i in reversed(picked):
-                    del unseen[i]
+                loose = free.get(seat, 0.0)
+                if loose and rng is not None and rng.random() < loose:
+                    hand = [unseen.pop() for _ in range(size)]
+                else:
+                    picked = allowed[len(allowed) - size:]
+                    hand = [unseen[i] for i in picked]
+                    for i in reversed(picked):
+                        del unseen[i]
+                if loose:
+                    if any(card[:-1] in ranks for card in hand):
+                        factor /= loose
+                    else:
+                        total = len(unseen) + size
+                        factor /= loose + (1.0 - loose) * math.comb(total, size) / math.comb(len(allowed), size)
+                hands.append(hand)
                 continue
         hands.append([unseen.pop() for _ in range(size)])
-    return hands
+    return hands, factor
 
 
 Play = tuple[int, str, list[str], dict[str, int], int, dict]
 
 
-def observed_plays(view: PistiView) -> list[Play]:
-    """What the others played this hand, each play with what its player could see then:
-    (seat, card, the seat's later plays this hand, unseen copies per rank before its
-    hand is taken out, cards seen, the other fields of its :class:`Table`)."""
+def observed_plays(view: PistiView, earlier: bool = False) -> list[Play]:
+    """What the others played this hand (with ``earlier``, every hand of the deal), each
+    play with what its player could see then: (seat, card, the seat's later plays of that
+    hand, unseen copies per rank before its hand is taken out, cards seen, the other
+    fields of its :class:`Table`). In a hand played out, a seat's later plays are the
+    whole hand it held."""
     players = view.players
     per_round = HAND * players
     history = view.history
@@ -274,12 +302,13 @@ def observed_plays(view: PistiView) -> list[Play]:
     partner = (view.seat + 2) % 4 if players == 4 else -1
     plays: list[Play] = []
     for i, (seat, card) in enumerate(history):
-        if i >= start and seat != view.seat and (INFER_PARTNER or seat != partner):
-            later = [c for s, c in history[i:] if s == seat]
+        if (i >= start or earlier) and seat != view.seat and (INFER_PARTNER or seat != partner):
+            begun = i // per_round * per_round
+            later = [c for s, c in history[i:begun + per_round] if s == seat]
             stock = max(0, 52 - 4 - per_round * (i // per_round + 1))
-            in_hands = per_round - (i - start)
+            in_hands = per_round - (i - begun)
             nxt = (seat + 1) % players
-            nxt_hand = HAND - sum(1 for s, _ in history[start:i] if s == nxt) - (nxt == seat)
+            nxt_hand = HAND - sum(1 for s, _ in history[begun:i] if s == nxt) - (nxt == seat)
             sweeper = last_capturer if last_capturer is not None else 0
             fields = dict(
                 top=RANK_NAME[top] if top else None, pile_size=size,
@@ -300,6 +329,38 @@ def observed_plays(view: PistiView) -> list[Play]:
     return plays
 
 
+def preferences(index: int, play: Play, hand: list[str], memo: dict) -> list[float]:
+    """The Normal player's judgement of each card of ``hand`` (the seat's hand at ``play``,
+    the card played included), as the seat saw the table: :func:`~cardems.pisti.normal.judge`.
+    A card's judgement depends on the hand only through the unseen copies of its rank and
+    of Jacks, so ``memo`` (one per view; ``index`` names the play) keeps it across samples."""
+    _seat, _card, _later, unseen_before, n_seen, fields = play
+    unseen = dict(unseen_before)
+    for c in hand:
+        unseen[RANK_NAME[c[0]]] -= 1
+    table = None
+    prefs = []
+    for c in hand:
+        key = (index, c, unseen[RANK_NAME[c[0]]], unseen["J"])
+        pref = memo.get(key)
+        if pref is None:
+            if table is None:
+                table = Table(unseen=unseen, unseen_total=52 - n_seen - len(hand), **fields)
+            pref = memo[key] = judge(table, c)
+        prefs.append(pref)
+    return prefs
+
+
+def chance(prefs: list[float], chosen: int, temperature: float | None) -> float:
+    """The probability of the ``chosen`` card for a player choosing by a softmax of
+    ``prefs`` at ``temperature`` (``None``: any card alike)."""
+    if temperature is None:
+        return 1.0 / len(prefs)
+    high = max(prefs)
+    total = sum(math.exp((p - high) / temperature) for p in prefs)
+    return math.exp((prefs[chosen] - high) / temperature) / total
+
+
 def likelihood(view: PistiView, hands: list[list[str]], temperature: float,
                plays: list[Play] | None = None, memo: dict | None = None) -> float:
     """How likely the others' plays of this hand are if they held ``hands``.
@@ -307,33 +368,103 @@ def likelihood(view: PistiView, hands: list[list[str]], temperature: float,
     Each seat is modelled as the Normal player (:func:`~cardems.pisti.normal.judge`)
     choosing by a softmax of its judgement; the weight is the product of the
     probabilities of the cards it was seen to play since its hand was dealt
-    (``plays``: :func:`observed_plays` of the view, if already known). A card's
-    judgement depends on the hand only through the unseen copies of its rank and of
-    Jacks, so ``memo`` (one per view) keeps it across samples.
+    (``plays``: :func:`observed_plays` of the view, if already known; ``memo``: see
+    :func:`preferences`).
     """
     if plays is None:
         plays = observed_plays(view)
     if memo is None:
         memo = {}
     weight = 1.0
-    for index, (seat, card, later, unseen_before, n_seen, fields) in enumerate(plays):
-        hand = hands[seat] + later
-        unseen = dict(unseen_before)
-        for c in hand:
-            unseen[RANK_NAME[c[0]]] -= 1
-        table = None
-        prefs = []
-        for c in hand:
-            key = (index, c, unseen[RANK_NAME[c[0]]], unseen["J"])
-            pref = memo.get(key)
-            if pref is None:
-                if table is None:
-                    table = Table(unseen=unseen, unseen_total=52 - n_seen - len(hand), **fields)
-                pref = memo[key] = judge(table, c)
-            prefs.append(pref)
-        high = max(prefs)
-        total = sum(math.exp((p - high) / temperature) for p in prefs)
-        weight *= math.exp((prefs[hand.index(card)] - high) / temperature) / total
+    for index, play in enumerate(plays):
+        hand = hands[play[0]] + play[2]
+        weight *= chance(preferences(index, play, hand, memo), hand.index(play[1]), temperature)
+    return weight
+
+
+Styles = dict[int, list[tuple[float, float | None]]]   # seat -> [(weight, temperature or None)]
+
+
+def takes(card: str, top: str | None) -> bool:
+    """Whether ``card`` takes a pile topped by the rank ``top``."""
+    return top is not None and (card[:-1] == top or card[0] == "J")
+
+
+def play_chance(play: Play, hand: list[str], prefs: list[float], chosen: int, temperature: float | None,
+                decline: float) -> float:
+    """The probability of the card played at ``play`` from ``hand`` in one style. Holding
+    the top's rank, the seat takes the pile with probability 1 − ``decline`` (its rate of
+    covering a card it could take, :func:`read_others`) and then chooses among the cards
+    that take it (else among the others) by the style: :func:`chance`."""
+    top = play[5]["top"]
+    if not any(c[:-1] == top for c in hand):
+        return chance(prefs, chosen, temperature)
+    taking = takes(hand[chosen], top)
+    group = [i for i, c in enumerate(hand) if takes(c, top) == taking]
+    return (decline if not taking else 1.0 - decline) * chance([prefs[i] for i in group], group.index(chosen),
+                                                                temperature)
+
+
+def read_others(plays: list[Play], styles: tuple[tuple[float, float | None], ...] = STYLES,
+                memo: dict | None = None) -> tuple[Styles, dict[int, float]]:
+    """What each other seat showed in the hands of this deal already played out (there the
+    hand it held is known: the cards it played): how much each style of :data:`STYLES`
+    explains its choices (their prior weights times the probability of those choices,
+    normalised), and how often it covered a card it could take (:data:`DECLINES`: a
+    prior count, then its declines among its chances). A seat with no such hand keeps the
+    priors."""
+    memo = {} if memo is None else memo
+    logs: dict[int, list[float]] = {}
+    counts: dict[int, list[int]] = {}
+    for index, play in enumerate(plays):
+        seat, card, later = play[0], play[1], play[2]
+        row = logs.setdefault(seat, [math.log(w) for w, _ in styles])
+        count = counts.setdefault(seat, [0, 0])
+        top = play[5]["top"]
+        if any(c[:-1] == top for c in later):
+            count[0] += not takes(card, top)
+            count[1] += 1
+        if len(later) < 2:
+            continue                      # the hand's last card: no choice
+        prefs = preferences(-1 - index, play, later, memo)
+        chosen = later.index(card)
+        for k, (_w, temperature) in enumerate(styles):
+            row[k] += math.log(max(play_chance(play, later, prefs, chosen, temperature, 0.5), 1e-300))
+    out: Styles = {}
+    for seat, row in logs.items():
+        high = max(row)
+        total = sum(math.exp(x - high) for x in row)
+        out[seat] = [(math.exp(x - high) / total, t) for x, (_w, t) in zip(row, styles)]
+    return out, {seat: decline_rate(*count) for seat, count in counts.items()}
+
+
+def decline_rate(declines: int = 0, chances: int = 0) -> float:
+    return (declines + DECLINES[0]) / (chances + DECLINES[1])
+
+
+def mixture_likelihood(hands: list[list[str]], plays: list[Play], memo: dict, styles: Styles,
+                       declines: dict[int, float] | None = None,
+                       default: tuple[tuple[float, float | None], ...] = STYLES) -> float:
+    """The others' plays of this hand if they held ``hands``, each seat playing in one of
+    the styles (a softmax of the Normal judgement at a temperature, or any card alike)
+    with the weights ``styles`` gives it, and covering a card it could take at its rate
+    (both from :func:`read_others`): per seat, the weighted sum over styles of the
+    product of its plays' probabilities (:func:`play_chance`)."""
+    declines = declines or {}
+    per_seat: dict[int, list[float]] = {}
+    for index, play in enumerate(plays):
+        seat = play[0]
+        mix = styles.get(seat, default)
+        row = per_seat.setdefault(seat, [1.0] * len(mix))
+        hand = hands[seat] + play[2]
+        prefs = preferences(index, play, hand, memo)
+        chosen = hand.index(play[1])
+        decline = declines.get(seat, decline_rate())
+        for k, (_w, temperature) in enumerate(mix):
+            row[k] *= play_chance(play, hand, prefs, chosen, temperature, decline)
+    weight = 1.0
+    for seat, row in per_seat.items():
+        weight *= sum(w * p for (w, _t), p in zip(styles.get(seat, default), row))
     return weight
 
 
@@ -358,7 +489,22 @@ class Known:
         self.n_seen = sum(seen.values())
         self.side = side_of(view.seat, view.players)
         self.plays = observed_plays(view)
-        self.memo: dict = {}      # the others' judgements of their cards (:func:`likelihood`)
+        self.memo: dict = {}      # the others' judgements of their cards (:func:`preferences`)
+        self.styles: Styles | None = None
+        self.free: dict[int, float] = {}      # per seat: how often it covers a card it could take
+        if ROBUST:
+            everything = observed_plays(view, earlier=True)
+            self.styles, self.free = read_others(everything[:len(everything) - len(self.plays)], STYLES, self.memo)
+            for seat in self.avoid:
+                self.free.setdefault(seat, decline_rate())
+
+    def weight(self, view: PistiView, hands: list[list[str]], temperature: float) -> float:
+        """How well ``hands`` explain the others' plays of this hand (1 without inference)."""
+        if not temperature:
+            return 1.0
+        if self.styles is None:
+            return likelihood(view, hands, temperature, self.plays, self.memo)
+        return mixture_likelihood(hands, self.plays, self.memo, self.styles, self.free)
 
     def world(self, view: PistiView, hands: list[list[str]], stock: list[str], hidden: list[str],
               rounds: int) -> Sim:
@@ -407,12 +553,11 @@ class PistiModel:
         known = self._known
         unseen = known.unseen[:]
         rng.shuffle(unseen)
-        hands = deal_hands(view, unseen, known.avoid)
+        hands, factor = deal_soft(view, unseen, known.avoid, known.free, rng)
         hidden_cards = [unseen.pop() for _ in range(3 - len(view.opening_known))]
         assert len(unseen) == view.stock_size, "the view and the sample disagree"
         sim = known.world(view, hands, unseen, hidden_cards, self.horizon or HORIZON[view.players])
-        weight = likelihood(view, hands, self.temperature, known.plays, known.memo) if self.temperature else 1.0
-        return sim, weight
+        return sim, factor * known.weight(view, hands, self.temperature)
 
     def budget(self, view: PistiView, samples: int) -> int:
         """At most :data:`SAMPLES_BY_PLAYERS`; more where a sample costs less work
@@ -454,14 +599,14 @@ def last_hand_worlds(view: PistiView, temperature: float = TEMPERATURE) -> list[
     size = view.hand_sizes[other]
     unseen = view.unseen()
     known = Known(view)
-    declined = known.avoid.get(other, set())
+    declined = set() if known.styles is not None else known.avoid.get(other, set())
     worlds: list[tuple[float, Sim]] = []
     for held in combinations(unseen, size):
         if any(card[:-1] in declined for card in held):
             continue
         hands = [[], []]
         hands[view.seat], hands[other] = list(view.hand), list(held)
-        weight = likelihood(view, hands, temperature, known.plays, known.memo) if temperature else 1.0
+        weight = known.weight(view, hands, temperature)
         if weight > 0.0:
             hidden = [card for card in unseen if card not in held]
             worlds.append((weight, known.world(view, hands, [], hidden, 1)))

@@ -2,7 +2,7 @@
 
 from hypothesis import given, strategies as st
 
-from cardems.bots import LEVELS, bot_move, bot_rng, make_bot
+from cardems.bots import LEVELS, bot_move, bot_rng, levels_for, make_bot
 from cardems.errors import BadInput
 from cardems.pisti.rules import Pisti
 from cardems.rng import Rng
@@ -45,7 +45,7 @@ def disguise(game: Pisti, seat: int, seed: int) -> Pisti:
     return other
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("level", levels_for("pisti"))
 @given(seed=st.integers(0, 2**32), play_seed=st.integers(0, 2**32), stop=st.integers(0, 47),
        players=st.sampled_from([2, 3, 4]), shuffle=st.integers(0, 2**32))
 def test_leak_a_bot_chooses_the_same_when_only_unseen_cards_differ(level, seed, play_seed, stop, players, shuffle):
@@ -69,7 +69,7 @@ def test_the_disguise_really_changes_what_the_seat_cannot_see():
     assert changed >= 18
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("level", levels_for("pisti"))
 @given(seed=st.integers(0, 2**32), stop=st.integers(0, 47))
 def test_bots_only_play_legal_cards(level, seed, stop):
     game = position(seed, seed, stop)

@@ -101,3 +101,85 @@ def test_seeded_fuzzed_command_lines_as_a_process_with_an_ascii_stdout():
         argv = command_line(rng.choice(COMMANDS), [rng.choice(pool) for _ in range(rng.randrange(5))])
         code, out, err = run_cli(argv, "ş①\n".encode() + bytes([0xff, 10]) + b"quit\n", PYTHONIOENCODING="ascii")
         check(code, out, err)
+
+
+# ---------------------------------------------------------------- issue 31, item 7
+NOT_ASCII_DIGITS = ["١", "۱", "１", "𝟏", "1_0", "+1", "-1", "1.0", "0x1", "١٠"]
+NUMERIC = [  # every numeric option of every subcommand, with what else the command needs
+    (["arena", "pisti", "--quiet", "--deals"], []), (["arena", "pisti", "--quiet", "--deals", "1", "--players"], []),
+    (["arena", "pisti", "--quiet", "--deals", "1", "--jobs"], []),
+    (["arena", "ladder", "--quiet", "--cache", "", "--deals"], []), (["arena", "ladder", "--quiet", "--jobs"], []),
+    (["arena", "ladder", "--quiet", "--players"], []), (["arena", "panel", "--quiet", "--deals"], []),
+    (["arena", "panel", "--quiet", "--jobs"], []), (["arena", "panel", "--quiet", "--players"], []),
+    (["replay", "pisti", "--seed"], []), (["play", "pisti", "--seed"], []), (["arena", "pisti", "--seed"], []),
+    (["arena", "ladder", "--seed"], []), (["arena", "panel", "--seed"], []),
+    (["replay", "pisti", "--seed", "1", "--option"], ["players="]),
+    (["replay", "abstract", "--seed", "1", "--option"], ["target="]),
+]
+
+
+@pytest.mark.parametrize("argv,prefix", NUMERIC)
+def test_every_numeric_option_takes_ascii_digits_only(argv, prefix):
+    for text in NOT_ASCII_DIGITS:
+        out, err = io.StringIO(), io.StringIO()
+        code = main(argv + ["".join(prefix) + text], out=out, err=err, inp=io.StringIO("quit\n"))
+        assert code == 2 and out.getvalue() == "", (argv, text)
+        check(code, out.getvalue(), err.getvalue())
+
+
+def test_the_ladder_takes_plain_digits():
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["arena", "ladder", "--game", "war", "--players", "2", "--deals", " 1", "--quiet", "--cache", "",
+                 "--json", "--jobs", "1"], out=out, err=err) == 0, err.getvalue()
+
+
+BIG = "x" * 100_000
+LONG_ARGUMENTS = [["replay", BIG], ["replay", "pisti", "--seed", "1", "--moves", BIG],
+                  ["replay", "pisti", "--seed", "1", "--moves", "7H " + BIG], ["replay", "pisti", "--option", BIG],
+                  ["replay", "pisti", "--seed", "1", "--option", "players=" + BIG], ["replay", "pisti", "--deck", BIG],
+                  ["replay", "pisti", "--seed", BIG], ["replay", "pisti", "--seed", "1", "--option", "level=" + BIG],
+                  ["arena", "pisti", "--bots", BIG], ["arena", "pisti", "--deals", "1", "--option", BIG + "=1"],
+                  ["arena", "ladder", "--pair", BIG], ["arena", "ladder", "--pair", "hard," + BIG],
+                  ["arena", "ladder", "--game", BIG], ["arena", "panel", "--deals", BIG],
+                  ["arena", "panel", "--scheduler", BIG, "--cache", "", "--game", "pisti", "--players", "2", "--deals", "1"],
+                  ["replay", "pisti", "--seed", "1", BIG], ["play", "pisti", "--level", BIG],
+                  ["replay", "pis-yedili", "--seed", "1", "--moves", "pick:" + BIG],
+                  ["replay", "abstract", "--seed", "1", "--option", "target=" + BIG]]
+
+
+@pytest.mark.parametrize("argv", LONG_ARGUMENTS, ids=range(len(LONG_ARGUMENTS)))
+def test_an_error_line_quotes_at_most_80_characters_of_a_bad_argument(argv):
+    out, err = io.StringIO(), io.StringIO()
+    code = main(argv, out=out, err=err, inp=io.StringIO("quit\n"))
+    check(code, out.getvalue(), err.getvalue())
+    assert code == 2 and "x" * 81 not in err.getvalue() and len(err.getvalue()) < 500
+
+
+def shell(command: str, stdin: bytes = b"") -> tuple[int, str, str]:
+    """``python -m cardems`` with the shell's redirections (``>&-``, ``>/dev/full``, ``<&-``)."""
+    proc = subprocess.run(["bash", "-c", f"{sys.executable} -m cardems {command}"], cwd=REPO, input=stdin,
+                          capture_output=True, timeout=120, env={**os.environ, "PYTHONPATH": str(REPO)})
+    return proc.returncode, proc.stdout.decode(), proc.stderr.decode()
+
+
+STREAMS = [  # (command with its redirections, what the one line on stderr says; None: stderr is gone too)
+    ("replay pisti --seed 1 >&-", "standard output is closed"),
+    ("replay pisti --seed 1 >/dev/full", "No space left on device"),
+    ("play pisti --seed 1 --level easy >/dev/full", "No space left on device"),
+    ("play pisti --seed 1 <&-", "standard input is closed"),
+    ("arena war --deals 1 --quiet >/dev/full", "No space left on device"),
+    ("arena ladder --game war --deals 1 --cache '' --quiet >&-", "standard output is closed"),
+    ("replay pisti --seed x 2>&-", None), ("replay pisti --seed x 2>/dev/full", None),
+    ("arena war --deals 1 2>/dev/full >/dev/full", None), ("replay pisti --seed 1 >&- 2>&-", None),
+]
+
+
+@pytest.mark.skipif(sys.platform == "emscripten" or not os.path.exists("/dev/full"), reason="no shell")
+@pytest.mark.parametrize("command,says", STREAMS)
+def test_closed_or_full_standard_streams_exit_2_without_a_traceback(command, says):
+    code, out, err = shell(command, b"7H\nquit\n")
+    assert code == 2 and "Traceback" not in err and "Exception" not in err, (code, err)
+    if says is None:
+        assert err == ""
+    else:
+        assert err.count("\n") == 1 and err.startswith("cardems: ") and says in err, err

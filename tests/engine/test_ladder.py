@@ -116,3 +116,70 @@ def test_bad_ladder_input_exits_2():
                          (["--game", "chess"], "chess"), (["--seed", "x"], "seed")):
         code, out, err = run("arena", "ladder", *argv)
         assert code == 2 and out == "" and needle in err
+
+
+def _records(path):
+    return {r["key"]: (r["per_deal"], r["outcomes"]) for r in ladder.load_cache(str(path)).values()}
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="no Dask in Pyodide")
+def test_a_dask_cluster_plays_the_same_shards_as_the_process_pool(tmp_path, monkeypatch):
+    from distributed import LocalCluster
+
+    monkeypatch.setattr(ladder, "SHARD", 1)
+    pool = ladder.run(3, 9, jobs=2, cache=str(tmp_path / "pool.jsonl"), games=["war"])
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        dask = ladder.run(3, 9, cache=str(tmp_path / "dask.jsonl"), games=["war"],
+                          scheduler=cluster.scheduler_address)
+        assert _records(tmp_path / "dask.jsonl") == _records(tmp_path / "pool.jsonl")   # deal for deal
+        assert len(_records(tmp_path / "dask.jsonl")) == 6
+        played = []
+        monkeypatch.setattr(ladder, "_play_on_dask", lambda tasks, scheduler: played.extend(tasks) or iter(()))
+        again = ladder.run(3, 9, cache=str(tmp_path / "dask.jsonl"), games=["war"],
+                           scheduler=cluster.scheduler_address)
+    assert dask == pool == again and played == []   # the cache is the same cache: nothing played again
+
+
+def test_an_unreachable_scheduler_is_one_line_of_bad_input(monkeypatch):
+    monkeypatch.setattr(ladder, "CONNECT_TIMEOUT", "1s")
+    code, out, err = run("arena", "ladder", "--game", "war", "--deals", "1", "--cache", "",
+                         "--scheduler", "tcp://127.0.0.1:9")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "no Dask scheduler at" in err
+
+
+def test_the_panel_pairs_hard_and_normal_deal_by_deal(monkeypatch):
+    from cardems import panel
+
+    fake = {"hard": [3.0, -1.0, 4.0], "normal": [1.0, 1.0, 1.0]}
+
+    def collect(rungs, deals, *rest):
+        return {r: ([x + (r.opponent == "greedy") for x in fake[r.bot]], [1, -1] * deals) for r in rungs}
+
+    monkeypatch.setattr(ladder, "collect", collect)
+    result = panel.run(3, 1, games=["pisti"], players=[2])
+    assert [(r["bot"], r["opponent"]) for r in result["rows"]] == panel.pairs()
+    gaps = {g["opponent"]: g for g in result["gaps"]}
+    assert set(gaps) == set(panel.MEMBERS)
+    assert gaps["greedy"]["mean_diff"] == pytest.approx(1.0)              # (2 - 2 + 3) / 3
+    assert gaps["normal"]["mean_diff"] == pytest.approx(2.0)              # against Normal: Hard's own row
+    low, high = gaps["greedy"]["ci95"]
+    assert low < 1.0 < high
+    text = panel.table(result)
+    assert "| pisti 2p | hard vs sampler | 3 |" in text and "| pisti 2p | greedy | 3 | +1.00 |" in text
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="a measuring tool: CPython only (saves CI time)")
+def test_the_panel_plays_its_members_on_the_ladders_shards(tmp_path, monkeypatch):
+    from cardems import panel
+
+    monkeypatch.setattr(panel, "MEMBERS", ("easy", "greedy"))
+    code, out, err = run("arena", "panel", "--game", "pis-yedili", "--players", "2", "--deals", "1", "--json",
+                         "--quiet", "--cache", str(tmp_path / "c.jsonl"))
+    result = json.loads(out)
+    assert code == 0 and len(result["rows"]) == 4 and len(result["gaps"]) == 2
+    rows = {(r["bot"], r["opponent"]): r for r in result["rows"]}
+    gap = {g["opponent"]: g["mean_diff"] for g in result["gaps"]}
+    assert gap["greedy"] == pytest.approx(rows["hard", "greedy"]["mean_diff"] - rows["normal", "greedy"]["mean_diff"])
+    again = ladder.run(1, 1, cache=str(tmp_path / "c.jsonl"), games=["pis-yedili"], players=[2],
+                       pairs=[("hard", "greedy")])          # the ladder reads the panel's shards
+    assert again[0]["mean_diff"] == rows["hard", "greedy"]["mean_diff"]

@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from cardems.bots import bot_move, bot_rng, make_bot
+from cardems.bots import bot_move, bot_rng, levels_for, make_bot
 from cardems.pis_yedili.normal import Table, choose, name_suit
 from cardems.pis_yedili.rules import PisYedili
 from cardems.rng import Rng
@@ -32,7 +32,7 @@ def disguise(game: PisYedili, seat: int, seed: int) -> PisYedili:
     return other
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("level", levels_for("pis-yedili"))
 @given(seed=st.integers(0, 2**32), play_seed=st.integers(0, 2**32), stop=st.integers(0, 120),
        players=st.sampled_from([2, 3, 4]), shuffle=st.integers(0, 2**32))
 def test_leak_a_bot_chooses_the_same_when_only_unseen_cards_differ(level, seed, play_seed, stop, players, shuffle):
@@ -55,7 +55,7 @@ def test_the_disguise_really_changes_what_the_seat_cannot_see():
     assert changed >= 18
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("level", levels_for("pis-yedili"))
 @given(seed=st.integers(0, 2**32), stop=st.integers(0, 150), players=st.sampled_from([2, 3, 4]))
 def test_bots_only_play_legal_moves(level, seed, stop, players):
     game = position(seed, seed, stop, players)

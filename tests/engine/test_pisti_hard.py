@@ -9,6 +9,7 @@ from hypothesis import given, strategies as st
 from cardems.bots import bot_move_steps, make_bot, run_steps, bot_move
 from cardems.pisti.hard import (POINTS, PistiHard, PistiModel, Sim, best_strategy, deal_hands, last_hand_worlds,
                                 likelihood)
+from cardems.pisti import hard
 from cardems.pisti.rules import Pisti
 from cardems.rng import Rng
 from tests.engine.helpers import arranged
@@ -51,22 +52,74 @@ def test_the_playout_scores_a_deal_exactly_as_the_rules_do(seed, stop, players, 
     assert sim.scores() == list(game.result().scores)
 
 
-@given(st.integers(0, 2**32), st.integers(0, 47), st.sampled_from([2, 3, 4]))
-def test_a_sample_is_a_possible_world(seed, stop, players):
+@given(st.integers(0, 2**32), st.integers(0, 47), st.sampled_from([2, 3, 4]), st.booleans())
+def test_a_sample_is_a_possible_world(seed, stop, players, robust):
     game = played_at_random(seed, stop, players)
     if game.is_over():
         return
     view = game.view(game.to_move)
-    sim, weight = PistiModel().sample(view, Rng(seed))
-    assert 0.0 <= weight <= 1.0
+    saved = hard.ROBUST
+    hard.ROBUST = robust
+    try:
+        sim, weight = PistiModel().sample(view, Rng(seed))
+    finally:
+        hard.ROBUST = saved
+    assert 0.0 <= weight < float("inf")
     assert [len(h) for h in sim.hands] == [len(h) for h in game.hands]
     assert sim.hands[view.seat] == game.hands[view.seat]
     dealt = [c for h in sim.hands for c in h] + sim.stock
     assert len(set(dealt)) == len(dealt) and not set(dealt) & (view.seen() - set(view.hand))
-    for seat, ranks in view.not_holding().items():  # ranks a seat declined to take stay away
+    if robust:
+        return
+    for seat, ranks in view.not_holding().items():  # without the styles, ranks a seat declined stay away
         possible = [c for c in view.unseen() if c[:-1] not in ranks]
         if len(possible) >= len(sim.hands[seat]) * 2:
             assert all(card[:-1] not in ranks for card in sim.hands[seat])
+
+
+def test_dealing_declined_ranks_now_and_then_is_weighed_back_to_a_uniform_deal():
+    # A seat that covered an Ace without taking it may still hold one (another style than
+    # Normal's); deals that keep Aces away are likelier, and the importance factor undoes that:
+    # the weighted share of its hands with an Ace is a uniform deal's.
+    from math import comb
+
+    game = Pisti.new(deck=arranged("2S 3S 4S 5S", "5H AH 2H 3H", "KC 7D 8H 9H"))
+    for card in ("5H", "KC", "AH", "7D"):
+        game.play(card)
+    view = game.view(0)
+    unseen = view.unseen()
+    aces = sum(c[0] == "A" for c in unseen)
+    uniform = 1 - comb(len(unseen) - aces, 2) / comb(len(unseen), 2)
+    rng = Rng(5)
+    mass = with_ace = plain = 0.0
+    for _ in range(20000):
+        pool = unseen[:]
+        rng.shuffle(pool)
+        hands, factor = hard.deal_soft(view, pool, view.not_holding(), {1: 0.3}, rng)
+        mass += factor
+        if any(c[0] == "A" for c in hands[1]):
+            with_ace += factor
+        else:
+            plain += 1
+    assert 1 - plain / 20000 < uniform / 2            # the dealing itself keeps Aces away ...
+    assert with_ace / mass == pytest.approx(uniform, abs=0.015)   # ... the weights put them back
+
+
+def test_the_others_style_is_read_from_the_hands_they_played_out(monkeypatch):
+    monkeypatch.setattr(hard, "ROBUST", True)      # the mixture is measured, not on by default
+    # Normal's plays make the sharp Normal style the likeliest; Easy's (any card) the others.
+    from cardems.pisti.normal import PistiNormal
+
+    def strict_weight(opponent, seed):
+        game = Pisti.new({"players": 2}, seed=seed)
+        bots = [PistiNormal(), make_bot("pisti", opponent)]
+        while len(game.history) < 32:
+            game.play(bot_move(game, bots[game.to_move], game.to_move))
+        return hard.Known(game.view(0)).styles[1][0][0]
+
+    assert min(strict_weight("normal", seed) for seed in range(4)) > 0.9
+    assert max(strict_weight("easy", seed) for seed in range(4)) < 0.1
+    assert hard.Known(Pisti.new(seed=1).view(0)).styles == {}     # nothing played out yet: the prior
 
 
 def test_not_holding_reads_declined_captures_this_hand():
@@ -234,7 +287,7 @@ def test_the_last_hand_worlds_are_the_hands_the_other_can_hold(seed, stop):
     me = game.to_move
     view = game.view(me)
     worlds = last_hand_worlds(view)
-    declined = view.not_holding().get(1 - me, set())
+    declined = set() if hard.ROBUST else view.not_holding().get(1 - me, set())   # another style may decline
     possible = [h for h in combinations(view.unseen(), len(game.hands[1 - me]))
                 if not any(c[:-1] in declined for c in h)]
     assert sorted(sorted(sim.hands[1 - me]) for _, sim in worlds) == sorted(sorted(h) for h in possible)

@@ -1,0 +1,70 @@
+"""Pair two ladder caches shard by shard: how much better is the code of B than that of A?
+
+    python bench/pair.py A.jsonl B.jsonl [--only TEXT]
+
+For every row (game, options, bot, opponent, seed) whose shards are in both caches,
+only on the deals both hold: A's and B's mean difference a deal, B minus A with its
+95% interval over deals (paired: deal ``i`` is the same shuffle in both), and the wins.
+A tuning run writes its own cache (``--cache``); a change is measured against the
+cache of the code before it, on the same seed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from cardems import arena, ladder  # noqa: E402
+
+
+def rows(path: str) -> dict[tuple, dict[int, tuple[list[float], list[int]]]]:
+    """Per row (the key without its deals): shard start -> (per-deal figures, outcomes)."""
+    out: dict[tuple, dict[int, tuple[list[float], list[int]]]] = {}
+    for key, record in ladder.load_cache(path).items():
+        game, options, bot, opponent, versus, seed, start, _stop = json.loads(key)
+        row = (game, json.dumps(options), bot, opponent, versus, seed)
+        out.setdefault(row, {})[start] = (record["per_deal"], record["outcomes"])
+    return out
+
+
+def pair(a: str, b: str, only: str | None = None) -> list[dict]:
+    first, second = rows(a), rows(b)
+    result = []
+    for row in sorted(set(first) & set(second)):
+        if only and only not in " ".join(map(str, row)):
+            continue
+        starts = sorted(set(first[row]) & set(second[row]))
+        da = [x for s in starts for x in first[row][s][0]]
+        db = [x for s in starts for x in second[row][s][0]]
+        oa = [x for s in starts for x in first[row][s][1]]
+        ob = [x for s in starts for x in second[row][s][1]]
+        if len(da) != len(db) or not da:
+            continue
+        diff = arena.summarize([y - x for x, y in zip(da, db)], [])
+        game, options, bot, opponent, _versus, seed = row
+        players = dict(json.loads(options)).get("players", 2)
+        result.append({"row": f"{game} {players}p {bot} vs {opponent} seed {seed}", "deals": len(da),
+                       "a": round(sum(da) / len(da), 2), "b": round(sum(db) / len(db), 2),
+                       "b_minus_a": diff.mean_diff, "ci95": diff.ci95,
+                       "wins_a": oa.count(1), "wins_b": ob.count(1), "games": len(oa)})
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("a")
+    parser.add_argument("b")
+    parser.add_argument("--only", help="only rows whose description holds this text")
+    args = parser.parse_args()
+    for r in pair(args.a, args.b, args.only):
+        low, high = r["ci95"]
+        print(f"{r['row']}: {r['deals']} deals, A {r['a']:+.2f}, B {r['b']:+.2f}, B - A {r['b_minus_a']:+.2f} "
+              f"[{low:+.2f}, {high:+.2f}], wins {r['wins_a']} -> {r['wins_b']} of {r['games']}")
+
+
+if __name__ == "__main__":
+    main()
