@@ -24,7 +24,8 @@ from cardems.web.options import default_game, form_html, route_from_form, route_
 from cardems.web.route import SPEEDS, Route, parse_route
 from cardems.web.saves import Saves, Slot, opening
 from cardems.web.screens import open_screen
-from cardems.web.storage import Storage
+from cardems.web.storage import Storage, daily_key, save_key
+from cardems.web.tabs import Lease
 
 
 def new_seed() -> int:
@@ -45,7 +46,8 @@ class App:
         self.lang = self.store.lang() or pick_language(browser)
         self.catalog = Catalog(self.lang)
         self.speed_setting = self.store.speed() or "normal"
-        self.saves = Saves(self.store, lambda text: window.console.warn(text))
+        self.saves = Saves(self.store, lambda text: window.console.warn(text), on_stale=lambda _s: self.elsewhere())
+        self.lease = Lease(self.on_lost)
         self.lobby = Lobby(self, self.store)
         self.route: Route = Route(None)
         self.table: Any = None
@@ -55,6 +57,8 @@ class App:
         self.screen: Route | None = None    # the screen shown (rules, stats), if any
         self._proxies: list[Any] = []
         self._records: Any = None
+        self.pending_key: str | None = None   # the game another tab holds, while the player decides
+        self._elsewhere_heard = False
         set_shipped(loader.games())
 
     # ------------------------------------------------------------ start-up
@@ -64,6 +68,7 @@ class App:
         self.listen(window, "hashchange", lambda _e: self.on_route())
         self.listen(dom.by_id("result"), "close", lambda _e: self.table and self.table.on_dialog_closed())
         self.listen(dom.by_id("choice"), "close", lambda _e: self.on_link_closed())
+        self.listen(window, "storage", self.on_storage)
         sound.set_muted(self.store.muted())
         self.apply_language(self.lang, store=False)
         self.on_route()
@@ -143,11 +148,16 @@ class App:
         self.screen = None
         hash_text = str(window.location.hash or "")
         route = parse_route(hash_text)
+        keep = save_key(str(route.game)) if route.is_table else daily_key(str(route.game)) if route.screen == "daily" else None
+        for key in [k for k in self.lease.held if k != keep]:   # the games this address does not show
+            self.lease.release(key)
         self.notices.replace(route.notices)
         if route.screen is not None:
             self.show_screen(route, hash_text)
             return
         if route.is_table and self.with_game(route.game, self.on_route):
+            return
+        if route.is_table and self.with_lease(save_key(str(route.game)), self.on_route):
             return
         self.route = route
         if route.is_table:
@@ -163,6 +173,74 @@ class App:
             self.table.close()
             self.table = None
         self.saves.slot = None
+
+    # ------------------------------------------------------------ one game, one tab
+    def with_lease(self, key: str, then: Callable[[], None]) -> bool:
+        """Whether this tab must first take the lock of the game saved under ``key``; if
+        so, it asks for it (the page is ``busy`` meanwhile) and calls ``then()`` once it
+        holds it, or asks the player when another tab does."""
+        if key in self.lease.held or not self.lease.available():
+            return False
+        dom.set_state("busy")
+        asyncio.ensure_future(self._take_lease(key, then, str(window.location.hash or "")))
+        return True
+
+    async def _take_lease(self, key: str, then: Callable[[], None], hash_text: str, take: bool = False) -> None:
+        held = await self.lease.hold(key, take=take)
+        if str(window.location.hash or "") != hash_text:
+            self.lease.release(key)
+            return   # the player went elsewhere meanwhile: that address is being shown
+        if held:
+            then()
+        else:
+            self.lobby.show(Route(None))
+            self.elsewhere(key, opening=True)
+            dom.set_shown_route()
+
+    def elsewhere(self, key: str | None = None, opening: bool = False) -> None:
+        """Another tab plays the table's game (``opening``: holds the game this tab was
+        about to open): this one stops, and the player chooses to play here or another game."""
+        if self.table is not None:
+            self.table.close()
+        self.pending_key = key or (self.saves.slot.key if self.saves.slot is not None else None)
+        dialog = dom.dialog("elsewhere", "elsewhere-title")
+        if not self._elsewhere_heard:   # Escape closes it: the lobby, as "another game"
+            self._elsewhere_heard = True
+            self.listen(dialog, "close", lambda _e: self.pending_key is not None and self.on_elsewhere_choice(False))
+        t = self.t
+        dialog.innerHTML = (
+            f'<form method="dialog" class="options-form">'
+            f'<h2 class="dialog-title" id="elsewhere-title">{dom.esc(t("tabs.title"))}</h2>'
+            f'<p>{dom.esc(t("tabs.opening" if opening else "tabs.lost"))}</p><div class="dialog-buttons">'
+            f'<button type="button" class="btn" data-action="tab-lobby">{dom.esc(t("tabs.lobby"))}</button>'
+            f'<button type="button" class="btn primary" data-action="tab-here" autofocus>'
+            f'{dom.esc(t("tabs.here"))}</button></div></form>')
+        if not dialog.open:
+            dialog.showModal()
+        dom.set_state("ready")
+
+    def on_lost(self, key: str) -> None:
+        """Another tab took this tab's game over (its Web Lock)."""
+        if self.saves.slot is not None and self.saves.slot.key == key:
+            self.saves.slot.stale = True
+            self.elsewhere(key)
+
+    def on_storage(self, event: Any) -> None:
+        """Another tab wrote a stored key: if it is the table's game, a newer save stops this tab."""
+        slot = self.saves.slot
+        if slot is not None and str(event.key or "") == slot.key:
+            self.saves.newer_elsewhere()
+
+    def on_elsewhere_choice(self, here: bool) -> None:
+        dialog = dom.by_id("elsewhere")
+        if dialog is not None and dialog.open:
+            dialog.close()
+        key, self.pending_key = self.pending_key, None
+        self.close_table()
+        if here and key is not None:
+            asyncio.ensure_future(self._take_lease(key, self.on_route, str(window.location.hash or ""), take=True))
+        else:
+            self.navigate(Route(None))
 
     def navigate(self, route: Route) -> None:
         window.location.hash = route.to_hash()
@@ -214,7 +292,7 @@ class App:
         dom.ensure_css(f"cardems/web/{stem}/style.css")
         self.show_view("table")
         self.route = route
-        self.saves.slot = slot
+        self.saves.open(slot)
         table = table_class(self, route, game)
         if title is not None:
             own = table.title_parts
@@ -379,6 +457,8 @@ class App:
             dom.by_id("options").close()
         elif action in ("link-play", "link-resume"):
             self.on_link_choice(play=action == "link-play")
+        elif action in ("tab-here", "tab-lobby"):
+            self.on_elsewhere_choice(here=action == "tab-here")
         elif action == "mute":
             muted = not self.store.muted()
             self.store.set_muted(muted)

@@ -73,6 +73,11 @@ class ScreenHost(Texts, Protocol):
     def listen(self, target: Any, name: str, handler: Callable[[Any], Any]) -> None:
         """Call ``handler`` on each ``name`` event of ``target`` for the page's life."""
 
+    def with_lease(self, key: str, then: Callable[[], None]) -> bool:
+        """Whether this tab must first take the game saved under ``key`` from other tabs
+        (then ``then()`` is called once it may); False: go on now."""
+        ...
+
     def open_table(self, route: Route, game: Game, slot: Slot, *, title: Callable[[list[str]], list[str]] | None = None
                    ) -> None:
         """Put ``game``'s table on the page, kept in ``slot`` (``title`` adapts its title)."""

@@ -12,7 +12,7 @@ from typing import Any, Callable, Literal
 
 from cardems.game import Game
 from cardems.web.route import Route, parse_route
-from cardems.web.storage import Invalid, Storage
+from cardems.web.storage import Invalid, Storage, daily_key, save_key
 
 Opening = Literal["resume", "ask", "new"]
 
@@ -51,20 +51,51 @@ def opening(route: Route, saved: dict[str, Any] | None, chosen: bool) -> Opening
 @dataclass
 class Slot:
     """Where the table's game is kept: the game's own save, or its daily deal's; ``meta``
-    is what the statistics keep of it (:mod:`cardems.web.record`), saved with it."""
+    is what the statistics keep of it (:mod:`cardems.web.record`), saved with it; ``rev``
+    the revision of the save this table last read or wrote there (every write adds one,
+    a new game's too, so a revision never goes back)."""
 
     game: str
     daily: bool = False
     meta: dict[str, Any] = field(default_factory=dict)
+    rev: int = 0
+    stale: bool = False                # another tab wrote a newer save: this one writes no more
+
+    @property
+    def key(self) -> str:
+        return daily_key(self.game) if self.daily else save_key(self.game)
 
 
 class Saves:
-    """The saves of the page's tables, through ``store``; ``warn`` tells the console."""
+    """The saves of the page's tables, through ``store``; ``warn`` tells the console,
+    ``on_stale(slot)`` the page that another tab went on with the table's game."""
 
-    def __init__(self, store: Storage, warn: Callable[[str], None]) -> None:
+    def __init__(self, store: Storage, warn: Callable[[str], None],
+                 on_stale: Callable[[Slot], None] = lambda _slot: None) -> None:
         self.store = store
         self.warn = warn
+        self.on_stale = on_stale
         self.slot: Slot | None = None      # the table's, while one is open
+
+    def open(self, slot: Slot) -> Slot:
+        """``slot`` becomes the table's, at the revision stored there now."""
+        slot.rev = self.store.revision(slot.game, daily=slot.daily) or 0
+        self.slot = slot
+        return slot
+
+    def newer_elsewhere(self) -> bool:
+        """Whether the stored save of the table's game is newer than the one it last read
+        or wrote (another tab wrote it); then the slot is stale and the page is told."""
+        slot = self.slot
+        if slot is None:
+            return False
+        if not slot.stale:
+            stored = self.store.revision(slot.game, daily=slot.daily)
+            if stored is None or stored <= slot.rev:
+                return False
+            slot.stale = True
+            self.on_stale(slot)
+        return True
 
     def restore(self, cls: type[Game], saved: dict[str, Any], *, daily: bool = False) -> Game | None:
         """The game of a save (checked for shape by the storage), or None, the save
@@ -82,12 +113,14 @@ class Saves:
         return game
 
     def save(self, route: Route, game: Game) -> None:
-        """Keep ``game`` in the open slot (the storage tells the page if it cannot)."""
+        """Keep ``game`` in the open slot (the storage tells the page if it cannot), unless
+        another tab has written a newer save there."""
         slot = self.slot
-        if slot is None or slot.game != game.name:
-            return
+        if slot is None or slot.game != game.name or self.newer_elsewhere():
+            return   # never written over a newer save this tab has not read
         try:
-            self.store.set_save(slot.game, route.to_hash_without_speed(), game.is_over(), game.to_json(),
-                                extra=slot.meta, daily=slot.daily)
+            if self.store.set_save(slot.game, route.to_hash_without_speed(), game.is_over(), game.to_json(),
+                                   extra={**slot.meta, "rev": slot.rev + 1}, daily=slot.daily):
+                slot.rev += 1
         except Invalid as exc:
             self.warn(f"cardems: this game cannot be stored: {exc}")

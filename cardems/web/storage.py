@@ -299,6 +299,20 @@ class Storage:
     def tour_seen(self, game: str) -> bool:
         return bool(self._read(tour_key(game)))
 
+    def revision(self, game: str, *, daily: bool = False) -> int | None:
+        """The revision of the stored save of ``game`` (0 for one written before revisions),
+        or None when there is none. Read at every move, so only the revision is looked at:
+        a bad value is found by the next full read."""
+        raw = self.backend.store_get(daily_key(game) if daily else save_key(game))
+        if raw is None:
+            return None
+        try:
+            value = loads_bounded(raw, max_chars=KINDS["save"].max_chars, max_depth=MAX_DEPTH)
+        except Unreadable:
+            return None
+        rev = value.get("rev", 0) if isinstance(value, dict) else 0
+        return rev if _is_int(rev) and rev >= 0 else 0
+
     def unfinished(self, game: str) -> dict[str, Any] | None:
         """The save of ``game`` if it is a game still in play."""
         save = self.save(game)
@@ -351,8 +365,8 @@ class Storage:
 
     def set_save(self, game: str, route_hash: str, over: bool, data: dict[str, Any],
                  extra: dict[str, Any] | None = None, *, daily: bool = False) -> bool:
-        """Store the game in play (with ``extra``: what the statistics keep of it, its
-        revision; ``daily``: in the daily deal's slot); if that fails, the older save is
+        """Store the game in play (with ``extra``: what the statistics keep of it, and ``rev``,
+        its revision; ``daily``: in the daily deal's slot); if that fails, the older save is
         removed (a reload must not restore it as if it were this game)."""
         save = check_save(game, {**(extra or {}), "v": VERSION, "hash": route_hash, "over": over, "game": data},
                           daily=daily)

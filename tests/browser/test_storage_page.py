@@ -130,7 +130,10 @@ def unfinished_war(player) -> list[str]:
 
 
 def follow_link(player, link: str) -> Player:
-    """The shared link opened in a new tab of the same browser."""
+    """The shared link opened in a new tab of the same browser, the game left for the
+    lobby in the first (a tab still showing it would hold it: test_tabs.py)."""
+    player.page.goto(player.base + "#/")
+    player.wait("ready")
     other_tab = Player(player.page.context.new_page(), player.base)
     other_tab.open(link)
     other_tab.page.wait_for_selector("dialog#choice[open]")

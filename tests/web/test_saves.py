@@ -91,3 +91,43 @@ def test_notices_say_each_thing_once_and_a_storage_failure_until_it_mends():
     assert notices.wrote(None, True) and [key for key, _ in notices] == ["notice.link_parts"]
     html = notices.html(t)
     assert html.count("<li") == 1 and "x=1" in html and "{" not in html
+
+
+def test_a_save_is_never_written_over_a_newer_one_this_tab_has_not_read():
+    """Two tabs on one game: each writes with the revision it last read or wrote plus one;
+    the one that finds a newer revision stored stops writing and is told, once."""
+    backend = FakeBackend()
+    store = Storage(backend, PLANNED)
+    told: list[str] = []
+    a = Saves(store, lambda _w: None, on_stale=lambda slot: told.append(f"a:{slot.game}"))
+    b = Saves(store, lambda _w: None, on_stale=lambda slot: told.append(f"b:{slot.game}"))
+    route = parse_route("#/pisti?seed=3")
+    game = game_class("pisti").new(seed=3)
+    a.open(Slot("pisti"))
+    a.save(route, game)
+    game.play(game.legal_moves()[0])
+    a.save(route, game)
+    assert store.revision("pisti") == 2 and a.slot.rev == 2
+    b.open(Slot("pisti"))                       # tab B resumes the game: it has read revision 2
+    assert b.slot.rev == 2
+    other = game_class("pisti").from_json(game.to_json())
+    game.play(game.legal_moves()[0])
+    a.save(route, game)                         # A goes on: revision 3
+    other.play(other.legal_moves()[-1])
+    b.save(route, other)                        # B's line would overwrite A's: refused
+    assert json.loads(backend.items[save_key("pisti")])["game"]["moves"] == game.moves
+    assert told == ["b:pisti"] and b.slot.stale
+    b.save(route, other)
+    assert told == ["b:pisti"] and store.revision("pisti") == 3   # told once; still nothing written
+    a.save(route, game)
+    assert store.revision("pisti") == 4 and told == ["b:pisti"]
+
+
+def test_a_new_game_over_an_old_save_goes_on_from_its_revision():
+    backend = FakeBackend({save_key("war"): json.dumps({**a_save("war", 2), "rev": 7})})
+    store = Storage(backend, PLANNED)
+    saves = Saves(store, lambda _w: None)
+    saves.open(Slot("war"))
+    saves.save(parse_route("#/war?seed=9"), game_class("war").new(seed=9))
+    assert store.revision("war") == 8             # revisions never go back: a tab at 7 sees it is behind
+    assert Storage(FakeBackend({save_key("war"): "{"}), PLANNED).revision("war") is None

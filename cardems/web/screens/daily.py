@@ -24,6 +24,7 @@ from cardems.web import dom, markup, record
 from cardems.web.host import ScreenHost, Texts
 from cardems.web.route import Route
 from cardems.web.saves import Slot
+from cardems.web.storage import daily_key
 
 NUMBERS = re.compile(r"([0-9][0-9–-]*)")
 
@@ -50,6 +51,8 @@ def show(app: ScreenHost, target: Route) -> None:
     name = str(target.game)
     if not is_playable(name):
         return refuse(app, "coming.body", game=app.t(f"game.{name}.name"))
+    if app.with_lease(daily_key(name), lambda: show(app, target)):
+        return   # another tab may be playing the day's deal: asked first
     day = target.day or None
     if day is not None:
         try:
