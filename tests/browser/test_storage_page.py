@@ -92,6 +92,37 @@ def test_every_kind_of_bad_value_is_reset_by_name_and_other_saves_stay(player):
     assert player.errors == []
 
 
+def test_a_value_nested_10000_deep_or_of_a_megabyte_under_any_key_is_reset_by_name(player):
+    """A neighbour site of the same origin (GitHub Pages: every project of a user) can write
+    anything under Cardems' keys: the page still starts, names each key it reset, and keeps
+    the other games' saves."""
+    page = player.page
+    player.open("")
+    target = "pisti"
+    keys = ["cardems:lang", "cardems:speed", "cardems:v1:muted", f"cardems:save:{target}",
+            f"cardems:save:daily:{target}", f"cardems:setup:{target}", f"cardems:daily:played:{target}",
+            f"cardems:tour:{target}"]
+    good = {f"cardems:save:{g}": json.dumps(good_save(g)) for g in playable() if g != target}
+    deep = "[" * 10_000 + "]" * 10_000
+    for batch in (keys, keys[::2], keys[1::2]):   # 10,000 deep under every key; then a megabyte, half at a time
+        value = deep if batch is keys else "x" * (1 << 20)
+        page.evaluate("([items, keys, value]) => { localStorage.clear();"
+                      " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);"
+                      " for (const k of keys) localStorage.setItem(k, value); }", [good, batch, value])
+        page.reload()
+        player.wait("ready")
+        notices = page.locator(NOTICES).all_inner_texts()
+        assert len(notices) == len(batch), notices            # one notice per key reset, each naming it
+        assert all("could not be read" in n for n in notices), notices
+        assert page.evaluate("keys => keys.filter(k => localStorage.getItem(k) !== null)", batch) == []
+        assert page.evaluate("keys => keys.map(k => localStorage.getItem(k))", list(good)) == list(good.values())
+    page.goto(player.base + f"#/daily/{target}")            # the daily and tour keys' screens still work
+    player.wait("ready")
+    page.goto(player.base + f"#/{target}?seed=5&speed=instant")
+    player.wait("ready")
+    assert len(player.playable()) == 4 and player.errors == []
+
+
 def test_a_full_storage_is_told_and_never_restored_as_if_saved(player):
     page = player.page
     player.open("")
