@@ -125,7 +125,7 @@ def mark(name: str) -> None:
     window.performance.mark(name)
 
 
-MEASURES_KEPT = 300  # of each name; the timeline holds at most twice that
+MEASURES_KEPT = 150  # of each name; the timeline holds at most twice that
 _measured: dict[str, int] = {}
 
 

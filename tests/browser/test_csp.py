@@ -115,10 +115,11 @@ def test_the_built_site_starts_offline_without_a_policy_violation(browser, built
 
 def test_a_long_session_keeps_a_bounded_timeline(player):
     """Twenty games of War played by auto-play (each battle a ``cardems:ai`` measure),
-    each started with New game."""
+    each started with New game: the timeline (ours and the browser's entries) and the
+    page's elements stay bounded."""
     page = player.page
     player.open("#/war?seed=1&speed=instant&level=easy")
-    played, counts = 0, []
+    played, counts, nodes, entries = 0, [], [], []
     for _ in range(20):
         page.click("button[data-action=autoplay]")
         player.wait("over", timeout=240_000)
@@ -127,7 +128,11 @@ def test_a_long_session_keeps_a_bounded_timeline(player):
         page.click("dialog#result button[data-action=new-game]")
         page.wait_for_function("() => !document.querySelector('dialog#result').open")
         player.wait("ready")
+        nodes.append(page.evaluate("document.getElementsByTagName('*').length"))
+        entries.append(page.evaluate("performance.getEntries().length"))
     measures = page.evaluate("performance.getEntriesByType('measure').length")
     assert any(later < earlier for earlier, later in zip(counts, counts[1:])), counts  # the older half cleared
-    assert max(counts) < 600 and measures < 1200, (counts, measures)
+    assert max(counts) <= 300 and measures <= 600, (counts, measures)
+    assert max(nodes[4:]) <= nodes[4] * 1.05, nodes        # no element left behind by a game
+    assert max(entries) < 1200 and entries[-1] <= max(entries[:10]) * 1.1, entries
     assert played > 600 and player.errors == []
