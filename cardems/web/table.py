@@ -65,6 +65,7 @@ class Table:
         self._moving = False             # a human move is being shown: its render comes with it
         self._drawn = 0.0
         self._regions: dict[str, str] = {}   # each region's markup as last morphed into the page
+        self._card_ids: dict[str, list[str]] = {}   # each card code's element ids in the drawing being made
         self._result_told = False                 # the log told this round's result
         self.session = Session(game, route.level, CLOCK, self, save=lambda g: app.save(route, g),
                                speed=lambda: app.speed, hint=self.hint_source(),
@@ -91,6 +92,18 @@ class Table:
         if self.seats == 2:
             return self.t("seat.computer")
         return self.t("seat.computer_n", n=seat)
+
+    def card_key(self, code: str) -> str:
+        """The element id of the next physical card ``code`` in the drawing being made: the
+        first is ``card-2S``, a second copy (two decks) ``card-2S-1``, so no id repeats and
+        the morph keeps every card's node apart."""
+        ids = self._card_ids.setdefault(code, [])
+        ids.append(markup.card_id(code, len(ids)))
+        return ids[-1]
+
+    def card_ids(self, code: str) -> list[str]:
+        """The element ids the last drawing gave the copies of card ``code``."""
+        return self._card_ids.get(code) or [markup.card_id(code)]
 
     def card_label(self, card: str) -> str:
         return self.app.catalog.card_name(card)
@@ -362,6 +375,7 @@ class Table:
         if not self.alive:
             return
         self._drawn = dom.now()
+        self._card_ids = {}
         dom.ROOT.classList.toggle("instant", self.speed == "instant")
         kept = dom.keep_focus("table")
         self.morph("table-bar", self.render_bar())
@@ -431,7 +445,7 @@ class Table:
                                why=None if c in legal else self.why_not(self.refused_move(c)),
                                classes=" ".join(filter(None, ("hint" if c == marked else "",
                                                               card_classes(c) if card_classes else ""))),
-                               style=f"--k:{k}" if fan else None)
+                               style=f"--k:{k}" if fan else None, key=self.card_key(c))
             for k, c in enumerate(hand))
         return markup.hand(cards, t("table.your_hand"), classes=classes,
                            style=f"--n:{len(hand)}" if fan else None)

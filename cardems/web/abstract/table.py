@@ -182,9 +182,11 @@ class AbstractTable(Table):
             if depth <= takeable:
                 name = t("abstract.take_to", n=depth, card=label)
                 cards += markup.card_button(card, name, playable=True, classes=f"{classes} takeable", inner=badge,
+                                            key=self.card_key(card),
                                             extra={"data-depth": depth, "title": name})
             else:
-                cards += markup.face(card, label, classes=classes, inner=badge, extra={"data-depth": depth})
+                cards += markup.face(card, label, classes=classes, inner=badge, extra={"data-depth": depth},
+                                     key=self.card_key(card))
         n = len(row)
         reach = max(1, min(takeable, n))      # the cards a take may end on get a wider strip
         columns = "".join((f"repeat({n - reach}, minmax(0, var(--strip))) " if n > reach else "",
@@ -285,7 +287,7 @@ class AbstractTable(Table):
 
     def mini(self, card: str, marks: set[str]) -> str:
         extra = "".join(f" in-{m}" for m in sorted(marks)) + (" fresh" if card in self.fresh else "")
-        return markup.face(card, self.card_label(card), classes="tk" + extra)
+        return markup.face(card, self.card_label(card), classes="tk" + extra, key=self.card_key(card))
 
     def live_combinations(self, taken: tuple[str, ...], other: tuple[str, ...]) -> tuple[str, str, dict[str, set[str]]]:
         t = self.t

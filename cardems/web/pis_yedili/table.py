@@ -140,11 +140,13 @@ class PisYediliTable(Table):
         hints: dict[str, dict[str, str]] = {"from": {}}
         card = move.partition(":")[0]
         if seat != 0:
-            hints["from"][markup.card_id(card)] = f"#hand-{seat}"
+            for ident in self.card_ids(card):
+                hints["from"][ident] = f"#hand-{seat}"
         for e in events:
             if isinstance(e, (Draw, Pick)) and e.seat == 0:
                 for c in self.view.hand:
-                    hints["from"][markup.card_id(c)] = ".center .stock, .pick-pool"
+                    for ident in self.card_ids(c):
+                        hints["from"].setdefault(ident, ".center .stock, .pick-pool")
         return hints
 
     async def after_shown(self, seat: int, move: str, events: list[Event]) -> None:
@@ -162,8 +164,9 @@ class PisYediliTable(Table):
     def render_felt(self) -> str:
         view = self.view
         positions = POSITIONS[view.players]
+        center = self.render_center(view)   # first: a pile's card keeps its id when its twin is drawn
         seats = "".join(self.render_seat(view, s, positions[s]) for s in range(view.players))
-        return seats + self.render_center(view) + self.render_status(view)
+        return seats + center + self.render_status(view)
 
     def render_scoreline(self) -> str:
         view = self.view
@@ -208,8 +211,11 @@ class PisYediliTable(Table):
         if view.phase == "muamele":
             return ""
         draw_label = self.k("action.draw_n", n=view.pending) if view.pending else self.k("action.draw")
-        buttons = (markup.button("draw", draw_label, enabled=DRAW in legal)
-                   + markup.button("pass", self.k("action.pass"), enabled=PASS in legal))
+        if view.phase == "opening":   # no pass in the opening, and a draw only without a club to open with
+            buttons = markup.button("draw", draw_label) if DRAW in legal else ""
+        else:
+            buttons = (markup.button("draw", draw_label, enabled=DRAW in legal)
+                       + markup.button("pass", self.k("action.pass"), enabled=PASS in legal))
         chooser = ""
         if self.jack is not None and self.can_act():
             suits = "".join(
@@ -228,7 +234,7 @@ class PisYediliTable(Table):
             return self.render_muamele(view)
         shown = view.pile[-3:]
         layers = "".join(markup.face(card, self.card_label(card), classes="top" if i == len(shown) - 1 else "under",
-                                     style=f"--i:{i}") for i, card in enumerate(shown))
+                                     style=f"--i:{i}", key=self.card_key(card)) for i, card in enumerate(shown))
         badges = ""
         if view.named:
             badges += (f'<span class="badge-named suit-{view.named}" data-named="{view.named}">'
@@ -298,7 +304,7 @@ class PisYediliTable(Table):
         if view.phase == "muamele":
             return self.k("status.pick", n=(view.ending or {}).get("picks_left", 0))
         if view.phase == "opening":
-            return self.k("status.opening")
+            return self.k("status.opening_draw" if DRAW in self.legal() else "status.opening")
         if view.pending:
             return self.k("status.pending", n=view.pending)
         if view.drawn:

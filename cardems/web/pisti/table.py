@@ -228,7 +228,8 @@ class PistiTable(Table):
         for i, card in enumerate(shown):
             top = i == len(shown) - 1
             cls = ("top" if top else "under") + (" taking" if top and flash else "")
-            layers += markup.face(card, self.card_label(card), classes=cls, style=f"--i:{hidden + i}")
+            layers += markup.face(card, self.card_label(card), classes=cls, style=f"--i:{hidden + i}",
+                                  key=self.card_key(card))
         count = self.k("table.pile_count", n=size) if size else self.k("table.pile_empty")
         stock = ""
         if view.stock_size:

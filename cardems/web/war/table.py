@@ -154,7 +154,7 @@ class WarTable(Table):
         if face_down:
             inner = markup.back(classes="chosen", key="chosen-1", label=self.t("war.chosen", name=self.seat_name(seat)))
         elif card is not None:
-            inner = markup.face(card, self.card_label(card), classes=mark)
+            inner = markup.face(card, self.card_label(card), classes=mark, key=self.card_key(card))
         else:
             inner = markup.slot()
         return (f'<div class="battle-slot" data-slot="{seat}"><span class="slot-name">{dom.esc(self.seat_name(seat))}'
@@ -168,7 +168,8 @@ class WarTable(Table):
         downs = min(sum(view.table_down), STACK_SHOWN)
         layers = "".join(markup.back(style=f"--i:{i}", key=f"stake-{i}") for i in range(downs))
         for j, (seat, card) in enumerate(view.table_up[-4:]):
-            layers += markup.face(card, self.card_label(card), classes="tied", style=f"--i:{downs}; --j:{j}")
+            layers += markup.face(card, self.card_label(card), classes="tied", style=f"--i:{downs}; --j:{j}",
+                                  key=self.card_key(card))
         return (f'<div class="war-stack" data-table="{size}"><div class="stack-cards">{layers}</div>'
                 f'<span class="pile-count">{dom.esc(self.t("war.at_stake", n=size))}</span></div>')
 

@@ -1,0 +1,97 @@
+"""Defects of issue 27 that a page can show: every physical card has an element id of its
+own (two-deck Pis Yedili's twins too), unplayable cards are dimmed, the opening round offers
+no Draw that cannot be used, the player's own lines read right, a game in progress is not
+thrown away without asking, the log follows the language and survives a reload."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardems.pis_yedili.rules import PisYedili
+
+pytestmark = pytest.mark.browser
+
+REPRO = "#/pis-yedili?seed=11&players=3&mode=match&speed=instant"
+REPEATED_IDS = """() => {
+  const seen = new Map();
+  for (const node of document.querySelectorAll('[id]')) seen.set(node.id, (seen.get(node.id) || 0) + 1);
+  return [...seen].filter(([, n]) => n > 1).map(([id]) => id);
+}"""
+
+
+def skip_tour(page) -> None:
+    if page.locator("#tour").count():
+        page.click("#tour button[data-action=tour-skip]")
+
+
+def moves(player, game: str = "pis-yedili") -> int:
+    return len(player.save(game)["game"]["moves"])
+
+
+def human(player, selector: str, game: str = "pis-yedili") -> None:
+    """Click ``selector`` on the human's turn and wait for the computers to hand the turn back."""
+    page = player.page
+    player.wait("ready")
+    before = moves(player, game)
+    page.click(selector)
+    page.wait_for_function(
+        "a => JSON.parse(localStorage.getItem(a[0])).game.moves.length > a[1]", arg=[f"cardems:save:{game}", before])
+    player.wait("ready", "over")
+
+
+def hand(page) -> list[str]:
+    return page.eval_on_selector_all(".seat-bottom .hand button[data-card]", "els => els.map(e => e.dataset.card)")
+
+
+def test_two_deck_pis_yedili_shows_every_card_dims_the_unplayable_and_opens_without_a_useless_draw(player):
+    page = player.page
+    player.open(REPRO)
+    skip_tour(page)
+    # the opening round: a club to open with, so no Draw (and no Pass) is offered, nor told
+    assert page.locator("#felt button[data-action=draw], #felt button[data-action=pass]").count() == 0
+    assert "draw" not in page.inner_text("#status").lower()
+    assert page.evaluate(REPEATED_IDS) == []
+    # an unplayable card is dimmed, a playable one is not
+    filters = page.evaluate("""() => {
+      const of = sel => getComputedStyle(document.querySelector(sel)).filter;
+      return [of('.seat-bottom .hand button[aria-disabled=true]'),
+              of('.seat-bottom .hand button[data-card]:not([aria-disabled])')];
+    }""")
+    assert "brightness(0.72)" in filters[0] and "brightness(0.72)" not in filters[1]
+
+    for card in ("3C", "5C", "7S"):
+        human(player, f'.seat-bottom button[data-card="{card}"]')
+        assert page.evaluate(REPEATED_IDS) == []
+    human(player, "#felt button[data-action=draw]")
+    game = PisYedili.from_json(player.save("pis-yedili")["game"])
+    view = game.view(0)
+    assert sorted(hand(page)) == sorted(view.hand)
+    assert hand(page).count("2S") == view.hand.count("2S") >= 1
+    shown = page.eval_on_selector_all(
+        ".seat-bottom .hand button[data-card]",
+        "els => els.filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0"
+        " && getComputedStyle(e).visibility !== 'hidden'; }).length")
+    assert shown == len(view.hand) == int(page.get_attribute("#seat-0 [data-hand-count]", "data-hand-count"))
+    assert page.evaluate(REPEATED_IDS) == []
+    assert player.errors == []
+
+
+@pytest.mark.parametrize("route", [
+    "#/pisti?players=4&seed=5&speed=instant", "#/war?seed=5&speed=instant",
+    "#/abstract?variant=52&seed=5&speed=instant", "#/pis-yedili?players=4&seed=5&speed=instant"])
+def test_no_element_id_repeats_on_a_table(player, route):
+    page = player.page
+    player.open(route)
+    skip_tour(page)
+    assert page.evaluate(REPEATED_IDS) == []
+    game = route[2:].partition("?")[0]
+    card = page.locator(".seat-bottom button[data-card]:not([aria-disabled=true]):not([disabled])").first
+    if card.count():
+        before = moves(player, game)
+        card.click(position={"x": 14, "y": 40})
+        page.wait_for_function(
+            "a => JSON.parse(localStorage.getItem(a[0])).game.moves.length > a[1]",
+            arg=[f"cardems:save:{game}", before])
+        player.wait("ready", "over")
+    assert page.evaluate(REPEATED_IDS) == []
+    assert player.errors == []
