@@ -26,6 +26,11 @@ def esc(text: Any) -> str:
     return escape(str(text), quote=True)
 
 
+def warn(text: str) -> None:
+    """A warning in the browser's console."""
+    window.console.warn(text)
+
+
 def by_id(name: str) -> Any:
     node = document.getElementById(name)
     return None if absent(node) else node

@@ -5,6 +5,8 @@ thrown away without asking, the log follows the language and survives a reload."
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from cardems.pis_yedili.rules import PisYedili
@@ -51,6 +53,8 @@ def test_two_deck_pis_yedili_shows_every_card_dims_the_unplayable_and_opens_with
     assert page.locator("#felt button[data-action=draw], #felt button[data-action=pass]").count() == 0
     assert "draw" not in page.inner_text("#status").lower()
     assert page.evaluate(REPEATED_IDS) == []
+    # the person as the subject: the catalog's own form for them
+    assert "Round 1: you open" in page.inner_text("#log")
     # an unplayable card is dimmed, a playable one is not
     filters = page.evaluate("""() => {
       const of = sel => getComputedStyle(document.querySelector(sel)).filter;
@@ -73,6 +77,45 @@ def test_two_deck_pis_yedili_shows_every_card_dims_the_unplayable_and_opens_with
         " && getComputedStyle(e).visibility !== 'hidden'; }).length")
     assert shown == len(view.hand) == int(page.get_attribute("#seat-0 [data-hand-count]", "data-hand-count"))
     assert page.evaluate(REPEATED_IDS) == []
+
+    # the log is worded again in another language, and a reload keeps it
+    log = "() => [...document.querySelectorAll('#log li')].map(li => [li.id, li.textContent])"
+    english = page.evaluate(log)
+    assert len(english) == 3
+    page.select_option("#lang", "tr")
+    page.wait_for_function("() => document.documentElement.lang === 'tr'")
+    turkish = page.evaluate(log)
+    assert [i for i, _ in turkish] == [i for i, _ in english]
+    assert all(tr != en for (_, tr), (_, en) in zip(turkish, english))
+    page.reload()
+    player.wait("ready")
+    page.wait_for_function("() => document.querySelectorAll('#log li').length === 3")
+    assert [text for _, text in page.evaluate(log)] == [text for _, text in turkish]
+    page.select_option("#lang", "en")
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
+    assert [text for _, text in page.evaluate(log)] == [text for _, text in english]
+
+    # New game and the N key ask before a game in progress is thrown away; keeping it is the default
+    hash_before = page.evaluate("location.hash")
+    page.click("#table-bar [data-action=new-game]")
+    confirm = page.locator("dialog#confirm[open]")
+    assert confirm.is_visible() and page.evaluate("document.activeElement.dataset.action") == "new-cancel"
+    box = confirm.bounding_box()
+    size = page.viewport_size
+    assert box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= size["width"] \
+        and box["y"] + box["height"] <= size["height"]
+    page.keyboard.press("Enter")
+    assert not confirm.count() and page.evaluate("location.hash") == hash_before
+    page.locator("#status").focus()
+    page.keyboard.press("n")
+    assert confirm.is_visible()
+    page.keyboard.press("Escape")
+    assert not confirm.count() and page.evaluate("location.hash") == hash_before
+    page.keyboard.press("n")
+    page.click("dialog#confirm[open] [data-action=new-confirm]")
+    page.wait_for_function("h => location.hash !== h", arg=hash_before)
+    player.wait("ready", "busy")
+    assert not re.search(r"seed=11(&|$)", page.evaluate("location.hash"))
     assert player.errors == []
 
 

@@ -97,7 +97,7 @@ class AbstractTable(Table):
     def describe(self, event: Event) -> str | None:
         if isinstance(event, Deal):
             if event.half:
-                return self.t("abstract.event.second_half", name=self.seat_name(self.view.first))
+                return self.said("abstract.event.second_half", self.view.first)
             dealer = self.t("abstract.event.deal_you" if event.dealer == 0 else "abstract.event.deal",
                             name=self.seat_name(event.dealer))
             if self.view.mode == "match":
@@ -280,7 +280,7 @@ class AbstractTable(Table):
             rows += f'<div class="suit-row" data-suit="{suit}">{cards}</div>'
         if JOKER in taken:
             rows += f'<div class="suit-row" data-suit="X">{self.mini(JOKER, set())}</div>'
-        label = t("abstract.taken_by", name=self.seat_name(seat), n=len(taken))
+        label = self.said("abstract.taken_by", seat, n=len(taken))
         return markup.seat(seat, where, self.seat_name(seat),
                            f'<div class="taken" role="group" aria-label="{dom.esc(label)}">{rows}</div>{combos}',
                            tags=tags, stats=stats, turn=turn)
@@ -367,7 +367,7 @@ class AbstractTable(Table):
         t = self.t
         head = "".join(f"<th scope='col'>{dom.esc(self.seat_name(s))}</th>" for s in (0, 1))
         caption = t("abstract.half", n=index + 1) if halves > 1 else ""
-        mover = t("abstract.moved_first", name=self.seat_name(first))
+        mover = self.said("abstract.moved_first", first)
         rows = ""
         if self.view.variant == "52":
             lines = [("cards", lambda b: b.cards), ("longest_suit", lambda b: len(b.longest_suit)),

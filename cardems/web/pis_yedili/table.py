@@ -111,21 +111,22 @@ class PisYediliTable(Table):
         if isinstance(event, Penalty):
             return self.k("event.seven", n=event.pending)
         if isinstance(event, Ten):
-            return self.k("event.ten", name=self.seat_name(event.to))
+            return self.said("pis_yedili.event.ten", event.to)
         if isinstance(event, Reverse):
             return self.k("event.reverse")
         if isinstance(event, Again):
-            return self.k("event.ace_again" if event.reason == "ace" else "event.twin", name=self.seat_name(event.seat))
+            return self.said("pis_yedili.event.ace_again" if event.reason == "ace" else "pis_yedili.event.twin",
+                             event.seat)
         if isinstance(event, RoundEnd):
             if event.out is None:
                 return self.k("event.stock_out")
             return self.k("event.out_you" if event.out == 0 else "event.out", name=self.seat_name(event.out))
         if isinstance(event, Muamele):
-            return self.k("event.muamele", name=self.seat_name(event.seat), n=event.picks)
+            return self.said("pis_yedili.event.muamele", event.seat, n=event.picks)
         if isinstance(event, Pick):
-            return self.k("event.pick", name=self.seat_name(event.seat), card=self.card_label(event.card))
+            return self.said("pis_yedili.event.pick", event.seat, card=self.card_label(event.card))
         if isinstance(event, Round):
-            return self.k("event.round", n=event.round, name=self.seat_name(event.first))
+            return self.said("pis_yedili.event.round", event.first, n=event.round)
         return None
 
     def sound(self, event: Event) -> str | None:
@@ -336,7 +337,7 @@ class PisYediliTable(Table):
             self.open_result(title, body, final=True)
         else:
             title = self.k("result.round_over", n=score.number)
-            body += markup.note(self.k("result.next_opens", name=self.seat_name(view.first)))
+            body += markup.note(self.said("pis_yedili.result.next_opens", view.first))
             self.open_result(title, body, final=False, next_label=self.k("action.next_round", n=view.round_no))
 
     def round_table(self, score: RoundScore) -> str:
@@ -345,7 +346,7 @@ class PisYediliTable(Table):
             how = k("result.stock_out")
         else:
             key = {1: "result.out", 2: "result.out_jack", 3: "result.out_seven"}[score.multiplier]
-            how = k(key, name=self.seat_name(score.out), card=self.card_label(score.last_card or ""))
+            how = self.said("pis_yedili." + key, score.out, card=self.card_label(score.last_card or ""))
         rows = ""
         for seat in range(len(score.penalties)):
             hand = markup.mini_row(score.hands[seat], self.card_label) if score.hands[seat] else "—"

@@ -80,7 +80,7 @@ class PistiTable(Table):
         pisti = next((e for e in events if isinstance(e, Capture) and e.pisti), None)
         if pisti is not None:
             self.celebrate(self.k(f"event.{pisti.pisti}"),
-                           self.k("event.pisti_by", name=self.seat_name(pisti.seat), points=pisti.points))
+                           self.said("pisti.event.pisti_by", pisti.seat, points=pisti.points))
         if self.flash is not None:
             taken, taker = self.flash["taken"], self.flash["seat"]
             await asyncio.sleep(self.pause)
@@ -98,12 +98,13 @@ class PistiTable(Table):
         return {"pile": view.pile_up, "hidden": view.pile_hidden, "size": view.pile_size}
 
     # ------------------------------------------------------------ events to words
-    def log_events(self, events: list[Event]) -> None:
+    def event_lines(self, events: list[Event]) -> list[str | None]:
+        lines: list[str | None] = []
         for e in events:
             if isinstance(e, Opening) and e.exchanged_jack:
-                self.add_line(self.k("event.exchanged", card=self.card_label(e.exchanged_jack)))
-            self.add_line(self.describe(e))
-        self.tell_new_cards()
+                lines.append(self.k("event.exchanged", card=self.card_label(e.exchanged_jack)))
+            lines.append(self.describe(e))
+        return lines
 
     def describe(self, e: Event) -> str | None:
         t = self.t

@@ -29,6 +29,7 @@ STACK_SHOWN = 14           # face-down cards drawn in the war stack (the count s
 class WarTable(Table):
     game_name = "war"
     helper_level = "normal"    # who plays for the human on auto-play and when finishing
+    tells_new_cards = False    # the hand refills after every battle: the log tells the battles
 
     # ------------------------------------------------------------ moves shown
     def travel_hints(self, seat: int, move: str, events: list[Event]) -> dict[str, dict[str, str]]:
@@ -52,8 +53,9 @@ class WarTable(Table):
         if battle is not None and self.pause:
             await asyncio.sleep(self.pause)   # let both cards be seen before the next battle
 
-    def log_events(self, events: list[Event]) -> None:
-        """One line per battle: both cards and what came of it (written whole, then added)."""
+    def event_lines(self, events: list[Event]) -> list[str | None]:
+        """One line per battle: both cards and what came of it."""
+        lines: list[str | None] = []
         line: str | None = None
         for event in events:
             words = self.describe(event)
@@ -62,9 +64,9 @@ class WarTable(Table):
             if line is not None and isinstance(event, (Take, Tie)):
                 line += self.t("war.log.then", what=words)
                 continue
-            self.add_line(line)
+            lines.append(line)
             line = words
-        self.add_line(line)
+        return lines + [line]
 
     def describe(self, event: Event) -> str | None:
         t = self.t
