@@ -138,3 +138,50 @@ def test_no_element_id_repeats_on_a_table(player, route):
         player.wait("ready", "over")
     assert page.evaluate(REPEATED_IDS) == []
     assert player.errors == []
+
+
+def last_take(save: dict):
+    """The last Capture or Sweep of a saved Pişti game, from a replay of its moves."""
+    from cardems.pisti.events import Capture, Sweep
+    from cardems.pisti.rules import Pisti
+
+    game = Pisti.from_json({**save["game"], "moves": []})
+    found = None
+    for move in save["game"]["moves"]:
+        found = next((e for e in game.play(move) if isinstance(e, (Capture, Sweep))), found)
+    return found
+
+
+def test_the_last_capture_in_pisti_is_one_tap_away_and_survives_a_reload(player):
+    page = player.page
+    player.open("#/pisti?seed=8&speed=instant")
+    skip_tour(page)
+    button = page.locator("#felt button[data-action=last-take]")
+    assert button.is_disabled()
+    for _ in range(30):
+        if button.is_enabled():
+            break
+        card = player.playable()[0]
+        human(player, f'button[data-card="{card}"]', game="pisti")
+    took = last_take(player.save())
+    assert took is not None and button.is_enabled()
+
+    def shown() -> tuple[list[str], str, str | None]:
+        button.click()
+        dialog = page.locator("dialog#last-take[open]")
+        cards = dialog.locator(".last-cards [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+        words = dialog.locator(".last-who").inner_text()
+        mark = dialog.locator("[data-pisti]").get_attribute("data-pisti") if dialog.locator("[data-pisti]").count() else None
+        dialog.locator("button[data-action=close]").click()
+        assert not page.locator("dialog#last-take[open]").count()
+        return cards, words, mark
+
+    cards, words, mark = shown()
+    assert cards == list(took.cards)
+    assert str(took.count) in words and ("You" in words) == (getattr(took, "seat", None) == 0)
+    assert mark == getattr(took, "pisti", None)
+    page.reload()
+    player.wait("ready", "over")
+    page.wait_for_function("() => !document.querySelector('#felt button[data-action=last-take]').disabled")
+    assert shown() == (cards, words, mark)
+    assert player.errors == []

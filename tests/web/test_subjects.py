@@ -33,7 +33,7 @@ def said_keys() -> set[str]:
     keys: set[str] = set()
     for path in TABLES:
         code = path.read_text(encoding="utf-8")
-        for call in re.finditer(r"\bsaid\(\s*(.+?),\s*(?:self\.|event\.|view\.|score\.|pisti\.|first|seat)", code, re.S):
+        for call in re.finditer(r'\bsaid\(\s*("[^"]+"(?:\s+if\s+[^,]+?\s+else\s+"[^"]+")?(?:\s*\+\s*key)?)\s*,', code):
             keys |= set(re.findall(r'"([a-z_]+\.[\w.]+)"', call.group(1)))
             if '" + key' in call.group(1):
                 prefix = re.search(r'"([a-z_]+\.)" \+ key', call.group(1)).group(1)
