@@ -31,6 +31,11 @@ def warn(text: str) -> None:
     window.console.warn(text)
 
 
+def fine_pointer() -> bool:
+    """Whether the page is used with a mouse (or a pen), not a finger: then one clicks."""
+    return bool(window.matchMedia("(hover: hover) and (pointer: fine)").matches)
+
+
 def by_id(name: str) -> Any:
     node = document.getElementById(name)
     return None if absent(node) else node

@@ -155,6 +155,9 @@ def last_take(save: dict):
 def test_the_last_capture_in_pisti_is_one_tap_away_and_survives_a_reload(player):
     page = player.page
     player.open("#/pisti?seed=8&speed=instant")
+    page.click("#tour button[data-action=tour-next]")      # the walkthrough says "click" to a mouse
+    assert page.get_attribute("#tour", "data-step") == "hand"
+    assert "Click a card" in page.inner_text("#tour") and "Tap" not in page.inner_text("#tour")
     skip_tour(page)
     button = page.locator("#felt button[data-action=last-take]")
     assert button.is_disabled()
