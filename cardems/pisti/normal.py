@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from math import comb
 
 from cardems.cards import RANKS, Card, rank_of
-from cardems.pisti.rules import JACK_PISTI_POINTS, PISTI_POINTS, PistiView, card_points, is_jack
+from cardems.pisti.rules import JACK_PISTI_POINTS, PISTI_POINTS, PistiView, card_points
 from cardems.rng import Rng
 
 CARD_WORTH = 0.12        # one captured card's share of the 3 most-cards points
