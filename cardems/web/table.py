@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Callable, ClassVar
+from typing import Any, ClassVar
 
 from cardems.errors import Reason
 from cardems.game import Event, Game

@@ -36,8 +36,9 @@ def said_keys() -> set[str]:
         for call in re.finditer(r'\bsaid\(\s*("[^"]+"(?:\s+if\s+[^,]+?\s+else\s+"[^"]+")?(?:\s*\+\s*key)?)\s*,', code):
             keys |= set(re.findall(r'"([a-z_]+\.[\w.]+)"', call.group(1)))
             if '" + key' in call.group(1):
-                prefix = re.search(r'"([a-z_]+\.)" \+ key', call.group(1)).group(1)
-                keys |= {prefix + k for k in re.findall(r'"(result\.out(?:_jack|_seven)?)"', code)}
+                prefix = re.search(r'"([a-z_]+\.)" \+ key', call.group(1))
+                assert prefix, call.group(1)
+                keys |= {prefix.group(1) + k for k in re.findall(r'"(result\.out(?:_jack|_seven)?)"', code)}
     return keys
 
 
