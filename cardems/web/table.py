@@ -614,6 +614,7 @@ class Table:
             self._result_told = True
         elif self._title_entry is not None and self._title_entry in self.entries:
             self._title_entry.words = lambda: [title]    # the dialog worded again (a change of language)
+            self._title_entry.lang = ""                  # so the log's line is worded again too
         if not dialog.open:
             dialog.showModal()
         dialog.scrollTop = 0
