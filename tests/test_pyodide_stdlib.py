@@ -42,23 +42,13 @@ def _imports(source: str, filename: str) -> set[str]:
     return found
 
 
-def pyscript_sources() -> dict[str, str]:
-    """PyScript's own Python package, as its bundle embeds it (``"name.py": "source"``)."""
-    found: dict[str, str] = {}
-    for chunk in sorted((VENDOR / "pyscript").glob("*.js")):
-        text = chunk.read_text(encoding="utf-8", errors="replace")
-        for name, body in re.findall(r'"([a-z_]+\.py)":("(?:[^"\\]|\\.)*")', text):
-            found[f"{chunk.name}:{name}"] = json.loads(body)
-    return found
-
-
 def reachable() -> set[str]:
     """Standard-library modules the site's Python and PyScript's name anywhere."""
     names: set[str] = set()
     for path in sitefiles.package_files(REPO):
         if path.endswith(".py"):
             names |= _imports((REPO / path).read_text(encoding="utf-8"), path)
-    for where, source in pyscript_sources().items():
+    for where, source in sitefiles.pyscript_sources(REPO).items():
         names |= _imports(source, where)
     return {n for n in names if n.split(".")[0] not in NOT_STDLIB}
 
@@ -69,7 +59,7 @@ def test_bytecode_stdlib_imports_every_reachable_module():
     if node is None:
         pytest.skip("node is not on PATH")
     ensure_runtime()
-    assert len(pyscript_sources()) >= 10, "PyScript's embedded Python package was not found"
+    assert len(sitefiles.pyscript_sources(REPO)) >= 10, "PyScript's embedded Python package was not found"
     names = sorted(reachable())
     assert {"json", "asyncio", "urllib.parse", "pyodide.ffi"} <= set(names)  # the walk finds the obvious ones
     proc = subprocess.run([node, str(RUNNER), str(VENDOR / "pyodide")], input=json.dumps(names), text=True,
