@@ -22,6 +22,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "scripts"))
 import sitefiles  # noqa: E402
 from vendor_runtime import ensure_runtime  # noqa: E402
+
 sys.path.remove(str(REPO / "scripts"))
 
 RUNNER = REPO / "tests" / "pyodide" / "stdlib_imports.mjs"

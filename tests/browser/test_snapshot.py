@@ -10,7 +10,6 @@ binary's, then bytes that are no gzip), each time the page starting as usual.
 import pytest
 
 from tests.browser.conftest import Player
-from tests.browser.site_server import built_site  # noqa: F401  (a fixture)
 from tests.browser.test_offline import wait_kept
 
 pytestmark = pytest.mark.browser
