@@ -69,5 +69,5 @@ def table(panel: dict[str, list[dict[str, Any]]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write(panel: dict[str, list[dict[str, Any]]], as_json: bool, out: TextIO) -> None:
+def write(panel: dict[str, list[dict[str, Any]]], as_json: bool, out: arena.Writer) -> None:
     out.write(json.dumps(panel) + "\n" if as_json else table(panel))
