@@ -23,7 +23,10 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from cardems.cards import Card, arranged_deck
-from cardems.errors import SHOWN as SHOWN, BadInput, IllegalMove, Reason as Reason, shown as shown  # re-exported
+from cardems.errors import SHOWN as SHOWN  # "X as X": re-exported, as are Reason and shown below
+from cardems.errors import BadInput, IllegalMove
+from cardems.errors import Reason as Reason
+from cardems.errors import shown as shown
 from cardems.rng import Rng
 
 SAVE_FORMAT = 1

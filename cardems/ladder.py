@@ -20,7 +20,7 @@ import math
 import os
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, TextIO
+from typing import Any, Callable, Iterable
 
 from cardems import arena
 from cardems.errors import BadInput, shown

@@ -14,7 +14,7 @@ interval over deals (paired: deal ``i`` of both rows is the same shuffle).
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Iterable, TextIO
+from typing import Any, Callable, Iterable
 
 from cardems import arena, ladder
 
