@@ -23,10 +23,19 @@ from cardems.daily import utc_today
 from cardems.errors import BadInput
 from cardems.web import dom, markup
 from cardems.web.host import ScreenHost
-from cardems.web.route import Route
 from cardems.web.record import db_notice_key
-from cardems.web.stats import (Figures, Record, chart_data, chart_html, daily_streak, export_text, figures,
-                               import_into, validate_record)
+from cardems.web.route import Route
+from cardems.web.stats import (
+    Figures,
+    Record,
+    chart_data,
+    chart_html,
+    daily_streak,
+    export_text,
+    figures,
+    import_into,
+    validate_record,
+)
 
 CSS = "static/css/screens.css"
 
