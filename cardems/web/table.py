@@ -71,7 +71,7 @@ class Table:
     helper_level: ClassVar[str] = "normal"  # who plays the human's seat on auto-play
     tells_new_cards: ClassVar[bool] = True  # the log says which cards came into the hand
 
-    def __init__(self, app: TableHost, route: Route, game: Game) -> None:
+    def __init__(self, app: TableHost, route: Route, game: Game[Any, Any]) -> None:
         self.app = app
         self.route = route
         self.game = game
@@ -103,7 +103,8 @@ class Table:
 
     @property
     def seats(self) -> int:
-        return self.view.players
+        players: int = self.view.players
+        return players
 
     def seat_name(self, seat: int | None) -> str:
         if seat == 0:
