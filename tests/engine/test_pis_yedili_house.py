@@ -134,3 +134,27 @@ def test_going_out_on_a_jack_doubles_only_with_the_rule(option, penalty):
     # Seat 1 keeps KD QD 8D 6D 4D (38) and the four cards the Aces gave it (2S..5S, 14): 52.
     data = replay(OUT_ON_A_JACK, "2S 3S 4S 5S 6S 8S 10S", "2C 3C AC AD AH AS 9S 9H JH:S", option)
     assert data["scores"] == [0, penalty]
+
+
+HOUSE_LINK = "#/pis-yedili?players=3&eight_skips=true&ace=draw&seven_stack=double&jack_on_jack=false&jack_doubles=false"
+
+
+def test_the_link_the_form_and_the_arena_carry_the_house_rules():
+    from cardems import arena
+    from cardems.web.i18n import Catalog
+    from cardems.web.options import form_html, route_from_form
+    from cardems.web.route import parse_route
+
+    route = parse_route(HOUSE_LINK + "&level=hard")
+    assert route.dropped == [] and House.of(route.options) == House(True, False, True, False, False)
+    assert route.to_hash() == HOUSE_LINK + "&level=hard"
+    assert parse_route("#/pis-yedili").to_hash() == "#/pis-yedili"        # no house rule in a default link
+    html = form_html(Catalog("en").t, route)
+    assert 'type="checkbox" name="eight_skips" value="true" checked' in html
+    assert 'type="checkbox" name="jack_on_jack" value="true">' in html and 'name="ace" value="draw" checked' in html
+    form = {"players": "3", "ten_rule": "bounce", "mode": "match", "target": "101", "level": "hard",
+            "eight_skips": "true", "ace": "draw", "seven_stack": "double", "jack_on_jack": "false",
+            "jack_doubles": "false"}
+    assert route_from_form(form, seed=5, game="pis-yedili").options == route.options
+    score = arena.run("pis-yedili", ["normal", "easy"], 4, 2, dict(route.options, mode="round"))
+    assert score.games == 12 and score.mean_diff > 0    # 4 deals, each in 3 seatings
