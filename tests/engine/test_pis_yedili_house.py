@@ -158,3 +158,38 @@ def test_the_link_the_form_and_the_arena_carry_the_house_rules():
     assert route_from_form(form, seed=5, game="pis-yedili").options == route.options
     score = arena.run("pis-yedili", ["normal", "easy"], 4, 2, dict(route.options, mode="round"))
     assert score.games == 12 and score.mean_diff > 0    # 4 deals, each in 3 seatings
+
+
+def test_normal_plays_an_eight_that_skips_a_player_about_to_go_out():
+    from cardems.pis_yedili.normal import Table, choose
+
+    def table(house: House) -> Table:
+        return Table(seat=0, players=2, hand=["8H", "9H", "3S", "4S"], top="5H", named=None, pending=0,
+                     drawn=False, target=1, hand_sizes=[4, 1], totals=[0, 0], decks=1, house=house)
+
+    assert choose(table(House())) == "9H"                      # the costlier card, by default
+    assert choose(table(House(eight_skips=True))) == "8H"      # the 8: the other, on one card, misses its turn
+    jacks = Table(seat=0, players=2, hand=["JD", "3S", "4S"], top="JC", named="H", pending=0, drawn=True,
+                  target=1, hand_sizes=[3, 1], totals=[0, 0], decks=1, house=House(jack_on_jack=False))
+    assert choose(jacks) == "pass"                              # no Jack on a Jack: nothing to play
+
+
+@pytest.mark.parametrize("house", [{"eight_skips": True}, {"ace": "draw"}, {"seven_stack": "double"},
+                                   {"jack_on_jack": False}, {"jack_doubles": False}])
+def test_hard_searches_the_house_rules_of_its_game(house):
+    """Hard's worlds are played with the game's house rules, and its moves are legal
+    (a round of Hard, with a small budget, against Normal)."""
+    from cardems.bots import bot_rng
+    from cardems.pis_yedili.hard import PisYediliHard
+    from cardems.pis_yedili.normal import PisYediliNormal
+
+    hard, normal = PisYediliHard(samples=4), PisYediliNormal()
+    game = PisYedili.new({"players": 2, "mode": "round", **house}, seed=3)
+    worlds = []
+    sample = hard.search.model.sample
+    hard.search.model.sample = lambda view, rng: worlds.append(sample(view, rng)[0]) or (worlds[-1], 1.0)
+    while not game.over:
+        seat = game.to_move
+        bot = hard if seat == 0 else normal
+        game.play(bot.choose(game.view(seat), game.legal_moves(), bot_rng(3, seat, len(game.moves))))
+    assert worlds and all(w.house == game.house != House() for w in worlds)
