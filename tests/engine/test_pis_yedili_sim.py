@@ -39,7 +39,7 @@ def new_pair(seed: int, players: int, ten_rule: str, house: dict | None = None) 
     return Sim.new(players, ten_rule == "bounce", Rng(seed), House.of(game.options)), game
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]),
        ten_rule=st.sampled_from(["bounce", "reverse"]), play_seed=st.integers(0, 2**32), house=HOUSE)
 def test_random_rounds_play_move_for_move_as_the_rules(seed, players, ten_rule, play_seed, house):
@@ -54,7 +54,7 @@ def test_random_rounds_play_move_for_move_as_the_rules(seed, players, ten_rule, 
         same(sim, game)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]),
        ten_rule=st.sampled_from(["bounce", "reverse"]), play_seed=st.integers(0, 2**32),
        stop=st.integers(0, 200), house=HOUSE)
