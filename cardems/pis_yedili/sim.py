@@ -39,6 +39,7 @@ SEVEN, TEN, ACE = 1, 2, 3
 KIND = {c: {"7": SEVEN, "1": TEN, "A": ACE}.get(c[0], 0) for c in CARDS}   # Jacks: plain
 PICKS = [f"pick:{i}" for i in range(1, 2 * 52 + 1)]
 RANKS = {c[0]: c[:-1] for c in CARDS}               # a card's first character -> its rank
+BASE = House()                                      # the seeds' rules: no house rule
 # the cards other than Jacks that may be played on a top card (keyed by the card) or on a
 # named suit (keyed by the suit), or on nothing (keyed by None)
 FOLLOWS: dict[str | None, frozenset[str]] = {None: frozenset(c for c in CARDS if c[0] != "J")}
@@ -55,7 +56,7 @@ class Sim:
                  "picks_left", "picked", "penalties", "bold", "house")
 
     @classmethod
-    def new(cls, players: int, bounce: bool, rng: Rng, house: House = House()) -> "Sim":
+    def new(cls, players: int, bounce: bool, rng: Rng, house: House = BASE) -> "Sim":
         """A fresh first round (seat 0 opens), dealt as the rules deal a shuffled deck,
         played with the ``house`` rules."""
         deck = DECKS[players][:]

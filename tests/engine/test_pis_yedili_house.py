@@ -136,40 +136,25 @@ def test_going_out_on_a_jack_doubles_only_with_the_rule(option, penalty):
     assert data["scores"] == [0, penalty]
 
 
-HOUSE_LINK = "#/pis-yedili?players=3&eight_skips=true&ace=draw&seven_stack=double&jack_on_jack=false&jack_doubles=false"
-
-
-def test_the_link_the_form_and_the_arena_carry_the_house_rules():
+def test_the_arena_plays_the_house_rules():
     from cardems import arena
-    from cardems.web.i18n import Catalog
-    from cardems.web.options import form_html, route_from_form
-    from cardems.web.route import parse_route
 
-    route = parse_route(HOUSE_LINK + "&level=hard")
-    assert route.dropped == [] and House.of(route.options) == House(True, False, True, False, False)
-    assert route.to_hash() == HOUSE_LINK + "&level=hard"
-    assert parse_route("#/pis-yedili").to_hash() == "#/pis-yedili"        # no house rule in a default link
-    html = form_html(Catalog("en").t, route)
-    assert 'type="checkbox" name="eight_skips" value="true" checked' in html
-    assert 'type="checkbox" name="jack_on_jack" value="true">' in html and 'name="ace" value="draw" checked' in html
-    form = {"players": "3", "ten_rule": "bounce", "mode": "match", "target": "101", "level": "hard",
-            "eight_skips": "true", "ace": "draw", "seven_stack": "double", "jack_on_jack": "false",
-            "jack_doubles": "false"}
-    assert route_from_form(form, seed=5, game="pis-yedili").options == route.options
-    score = arena.run("pis-yedili", ["normal", "easy"], 4, 2, dict(route.options, mode="round"))
+    options = {"players": 3, "mode": "round", "eight_skips": True, "ace": "draw", "seven_stack": "double",
+               "jack_on_jack": False, "jack_doubles": False}
+    score = arena.run("pis-yedili", ["normal", "easy"], 4, 2, options)
     assert score.games == 12 and score.mean_diff > 0    # 4 deals, each in 3 seatings
 
 
 def test_normal_plays_an_eight_that_skips_a_player_about_to_go_out():
-    from cardems.pis_yedili.normal import Table, choose
+    from cardems.pis_yedili.normal import Situation, choose
 
-    def table(house: House) -> Table:
-        return Table(seat=0, players=2, hand=["8H", "9H", "3S", "4S"], top="5H", named=None, pending=0,
+    def table(house: House) -> Situation:
+        return Situation(seat=0, players=2, hand=["8H", "9H", "3S", "4S"], top="5H", named=None, pending=0,
                      drawn=False, target=1, hand_sizes=[4, 1], totals=[0, 0], decks=1, house=house)
 
     assert choose(table(House())) == "9H"                      # the costlier card, by default
     assert choose(table(House(eight_skips=True))) == "8H"      # the 8: the other, on one card, misses its turn
-    jacks = Table(seat=0, players=2, hand=["JD", "3S", "4S"], top="JC", named="H", pending=0, drawn=True,
+    jacks = Situation(seat=0, players=2, hand=["JD", "3S", "4S"], top="JC", named="H", pending=0, drawn=True,
                   target=1, hand_sizes=[3, 1], totals=[0, 0], decks=1, house=House(jack_on_jack=False))
     assert choose(jacks) == "pass"                              # no Jack on a Jack: nothing to play
 
