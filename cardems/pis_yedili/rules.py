@@ -540,8 +540,8 @@ class PisYedili(DealtMatch[str, PisYediliView]):
             events.append(Again(seat, "ace"))
             return events
         if r == "8" and self.house.eight_skips:
+            skipped = self._following(seat)
             self._end_turn(seat)
-            skipped = self.turn
             self._end_turn(skipped)
             events.append(Skip(seat, skipped))
             return events
