@@ -5,7 +5,8 @@ import io
 import json
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardems.cli import main
 from cardems.pisti.events import Capture, DealScored, Sweep
