@@ -12,7 +12,7 @@ from typing import Any
 
 from cardems.game import Event
 from cardems.pis_yedili.events import (Again, Draw, Muamele, Pass, Penalty, Pick, Play, Reverse, Round, RoundEnd,
-                                      Ten)
+                                      Skip, Ten)
 from cardems.pis_yedili.rules import DRAW, PASS, PisYedili, PisYediliView, RoundScore, card_value, sort_key
 from cardems.web import dom, markup
 from cardems.web.markup import POSITIONS
@@ -114,6 +114,10 @@ class PisYediliTable(Table):
             return self.said("pis_yedili.event.ten", event.to)
         if isinstance(event, Reverse):
             return self.k("event.reverse")
+        if isinstance(event, Skip):
+            if event.skipped == 0:
+                return self.k("event.skip_you")
+            return self.k("event.skip", name=self.seat_name(event.skipped))
         if isinstance(event, Again):
             return self.said("pis_yedili.event.ace_again" if event.reason == "ace" else "pis_yedili.event.twin",
                              event.seat)
