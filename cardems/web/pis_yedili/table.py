@@ -115,9 +115,7 @@ class PisYediliTable(Table):
         if isinstance(event, Reverse):
             return self.k("event.reverse")
         if isinstance(event, Skip):
-            if event.skipped == 0:
-                return self.k("event.skip_you")
-            return self.k("event.skip", name=self.seat_name(event.skipped))
+            return self.said("pis_yedili.event.skip", event.skipped)
         if isinstance(event, Again):
             return self.said("pis_yedili.event.ace_again" if event.reason == "ace" else "pis_yedili.event.twin",
                              event.seat)
