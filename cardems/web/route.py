@@ -1,6 +1,8 @@
 """The addresses of the page, and the one parser of them: :func:`parse_route`.
 
-``#/`` (the lobby), ``#/<game>?seed=42&players=2&speed=instant`` (a game's table),
+``#/`` (the lobby), ``#/<game>?seed=42&players=2&speed=instant`` (a game's table;
+``seats=p,p,normal,hard`` seats a person or a computer of a level in each seat,
+:mod:`cardems.web.seating`),
 and the screens of DESIGN.md: ``#/rules/<game>``, ``#/stats`` and
 ``#/daily/<game>[?date=YYYY-MM-DD]``. Every part of the page that reads an
 address calls :func:`parse_route`; nothing else splits a hash.
@@ -27,6 +29,7 @@ from cardems.bots import LEVELS
 from cardems.errors import BadInput
 from cardems.game import parse_options, parse_seed
 from cardems.games import PLANNED, is_playable, options_spec
+from cardems.web.seating import Seating, default_seats, parse_seats, people, seats_text
 
 SPEEDS = ("normal", "fast", "instant")
 SCREENS = ("rules", "stats", "daily")
@@ -40,7 +43,7 @@ MAX_DROPPED = 6                        # dropped parts named in the notice (then
 def urlencode(query: dict[str, str]) -> str:
     from urllib.parse import urlencode as encode
 
-    return encode(query)
+    return encode(query, safe=",")
 
 
 def _pairs(query: str) -> list[tuple[str, str]]:
@@ -76,6 +79,22 @@ class Route:
     coming: bool = False                 # a planned game that is not playable yet
     screen: str | None = None            # "rules", "stats", "daily"; None: the lobby or a table
     day: str | None = None               # the daily deal's ``?date=``, as written (its screen checks it)
+    seats: Seating | None = None         # who sits where, when not the default (one person in seat 0)
+
+    @property
+    def players(self) -> int:
+        """The seats at the table (the ``players`` option; two for games without it)."""
+        return int(self.options.get("players", 2))
+
+    @property
+    def seating(self) -> Seating:
+        """Who sits where: the link's seats, else a person in seat 0 and computers of ``level``."""
+        return self.seats if self.seats is not None else default_seats(self.players, self.level)
+
+    @property
+    def people(self) -> int:
+        """How many persons sit at the table."""
+        return len(people(self.seating))
 
     @property
     def is_table(self) -> bool:
@@ -118,6 +137,8 @@ class Route:
                     query[name] = str(value).lower()
         if self.level != "normal":
             query["level"] = self.level
+        if self.seats is not None and self.seats != default_seats(self.players, self.level):
+            query["seats"] = seats_text(self.seats)
         if self.seed is not None:
             query["seed"] = str(self.seed)
         if self.speed is not None:
@@ -148,12 +169,15 @@ def parse_route(hash_text: Any) -> Route:
     specs = {spec.name: spec for spec in options_spec(name)}
     route.options = parse_options(tuple(specs.values()), {})
     seen: set[str] = set()
+    seats: str | None = None
     for key, value in _query(query):
         if key in seen:
             route.dropped.append(_part(key, value))   # given twice: the first one counts
             continue
         seen.add(key)
-        if key == "seed":
+        if key == "seats":
+            seats = value     # read once the number of players is known
+        elif key == "seed":
             try:
                 route.seed = parse_seed(value)
             except BadInput:
@@ -172,6 +196,14 @@ def parse_route(hash_text: Any) -> Route:
                 route.dropped.append(_part(key, value))
         else:
             route.dropped.append(_part(key, value))
+    if seats is not None:
+        try:
+            route.seats = parse_seats(seats, route.players)
+        except BadInput:
+            route.dropped.append(_part("seats", seats))
+        else:
+            if route.seats == default_seats(route.players, route.level):
+                route.seats = None
     return route
 
 
