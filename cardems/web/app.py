@@ -282,7 +282,10 @@ class App:
         self.store.set_setup(str(route.game), setup_of(route))
         from cardems.web import record
 
-        meta = (record.meta_of(saved) if resumed else None) or record.new_meta(game, route.level)
+        person = route.seating.index("p")
+        meta = (record.meta_of(saved) if resumed else None) or record.new_meta(
+            game, route.level, side=game.game_type.side(person, game.players))
+        meta["together"] = route.people > 1
         self.open_table(route, game, Slot(str(route.game), meta=meta))
 
     def open_table(self, route: Route, game: Game, slot: Slot, *, title: Callable[[list[str]], list[str]] | None = None
@@ -346,6 +349,23 @@ class App:
 
                 daily.finished(self, game, slot.meta)
 
+    def undo_allowed(self, route: Route) -> bool:
+        """Whether moves may be taken back at this table: the setting (on by default),
+        never in the daily deal (the same deal for everyone) nor in pass-and-play."""
+        return route.undo and not self.daily and route.people == 1
+
+    def undone(self, game: Game) -> None:
+        """A move was taken back: the game's record will say so."""
+        slot = self.saves.slot
+        if slot is not None and not slot.meta.get("undo"):
+            slot.meta["undo"] = True
+            self.save(self.route, game)
+
+    def person_name(self, person: int) -> str:
+        """The name the ``person``-th person at the table goes by here ("" for none)."""
+        names = self.store.names()
+        return names[person] if 0 <= person < len(names) else ""
+
     def result_extra(self, game: Game) -> str:
         """What the result dialog adds to a game's own: the daily deal's share line."""
         slot = self.saves.slot
@@ -375,7 +395,7 @@ class App:
                 game = game or default_game()
                 route = route_from_setup(self.store.setup(game), game)
         dialog = dom.by_id("options")
-        dialog.innerHTML = form_html(self.t, route)
+        dialog.innerHTML = form_html(self.t, route, self.store.names())
         if not dialog.open:
             result = dom.by_id("result")
             if result is not None and result.open and self.table is not None and not self.table.awaiting_next:
@@ -391,14 +411,22 @@ class App:
             name = str(node.name)
             if str(node.type) == "checkbox":
                 values[name] = "true" if node.checked else "false"
-            elif node.checked:
+            elif str(node.type) == "radio" and node.checked:
                 values[name] = None if node.closest("fieldset").disabled else str(node.value)
+        seats = [str(node.value) for node in form.querySelectorAll(".seat-choice:not([hidden]) select")]
+        values["seats"] = ",".join(seats) if seats else None
+        values["undo"] = "on" if values.get("undo") == "true" else "off"
         route = route_from_form(values, seed=0, game=game)
         route.seed = None
         return route
 
+    def read_names(self) -> list[str]:
+        """The persons' names typed in the options form."""
+        return [str(node.value) for node in document.querySelectorAll('#options .name-choice input')]
+
     def start_from_options(self) -> None:
         route = self.read_options()
+        self.store.set_names(self.read_names())
         route.seed = new_seed()
         route.speed = self.route.speed if self.route.game == route.game else None
         dom.by_id("options").close()
@@ -406,10 +434,20 @@ class App:
         self.navigate(route)
 
     def on_options_change(self, target: Any) -> None:
-        if str(target.name) == "mode":
+        name = str(target.name)
+        if name == "mode":
             box = document.querySelector('#options fieldset[data-field="target"]')
             if not dom.absent(box):
                 box.disabled = str(target.value) != "match"
+        elif name == "players":
+            players = int(str(target.value)) if str(target.value).isdigit() else 2
+            for row in document.querySelectorAll("#options [data-seat-row], #options [data-name-row]"):
+                index = dom.attr(row, "data-seat-row") or dom.attr(row, "data-name-row") or "0"
+                row.hidden = int(index) >= players
+        elif name == "level":
+            for select in document.querySelectorAll("#options .seat-choice select"):
+                if str(select.value) != "p":
+                    select.value = str(target.value)
 
     # ------------------------------------------------------------ notices
     def wrote(self, failure: str | None, game: bool = False) -> None:

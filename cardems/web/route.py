@@ -34,6 +34,7 @@ from cardems.web.seating import Seating, default_seats, parse_seats, people, sea
 SPEEDS = ("normal", "fast", "instant")
 SCREENS = ("rules", "stats", "daily")
 GAME_SCREENS = ("rules", "daily")     # screens about one game: #/<screen>/<game>
+UNDO_WORDS = {"on": True, "off": False, "true": True, "false": False, "yes": True, "no": False}
 SHOWN = 40                             # at most this much of a bad value goes into a notice
 MAX_DROPPED = 6                        # dropped parts named in the notice (then "…")
 
@@ -80,6 +81,7 @@ class Route:
     screen: str | None = None            # "rules", "stats", "daily"; None: the lobby or a table
     day: str | None = None               # the daily deal's ``?date=``, as written (its screen checks it)
     seats: Seating | None = None         # who sits where, when not the default (one person in seat 0)
+    undo: bool = True                    # the person may take moves back (``undo=off``; never in pass-and-play)
 
     @property
     def players(self) -> int:
@@ -139,6 +141,8 @@ class Route:
             query["level"] = self.level
         if self.seats is not None and self.seats != default_seats(self.players, self.level):
             query["seats"] = seats_text(self.seats)
+        if not self.undo:
+            query["undo"] = "off"
         if self.seed is not None:
             query["seed"] = str(self.seed)
         if self.speed is not None:
@@ -177,6 +181,11 @@ def parse_route(hash_text: Any) -> Route:
         seen.add(key)
         if key == "seats":
             seats = value     # read once the number of players is known
+        elif key == "undo":
+            if value.strip().lower() in UNDO_WORDS:
+                route.undo = UNDO_WORDS[value.strip().lower()]
+            else:
+                route.dropped.append(_part(key, value))
         elif key == "seed":
             try:
                 route.seed = parse_seed(value)

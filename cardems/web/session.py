@@ -414,8 +414,9 @@ class Session:
     def _switched(self) -> None:
         if not self.alive or self.game.is_over():
             return
-        if self.phase == "ready":
-            self._continue()        # the human was waiting: the helper takes over now
+        if self.phase in ("ready", "cover"):
+            self.cover_for = None
+            self._continue()        # a person was waiting: the helper takes over now
         else:
             self.listener.on_phase(self.phase)   # a running loop picks the switch up
 

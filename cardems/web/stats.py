@@ -18,7 +18,8 @@ A record (schema version :data:`SCHEMA`), as stored and exported::
      "result": "win" | "draw" | "loss" | null (abandoned),
      "scores": [12, 7], "moves": 48,   # final (or last) scores; length in moves
      "daily": "2026-12-01" | null,     # the daily deal's day, when it was one
-     "replay": false}                  # the daily deal played again that day
+     "replay": false,                  # the daily deal played again that day
+     "undo": true}                     # optional: moves were taken back in it (absent: none)
 
 A record of a finished game supersedes the abandoned record with the same id
 (a resumed game counts once, when it ends). An export file is
@@ -47,6 +48,7 @@ ENDS = ("finished", "abandoned")
 RESULTS = ("win", "draw", "loss")
 FIELDS = ("v", "id", "game", "options", "level", "players", "side", "date", "end", "result",
           "scores", "moves", "daily", "replay")
+OPTIONAL = ("undo",)               # fields a record may leave out (written only when true)
 MAX_SCORE = 10**6
 MAX_MOVES = 100_000
 MAX_DEPTH = 16
@@ -101,7 +103,7 @@ def validate_record(data: Any, where: str = "the record") -> Record:
         newer = _is_int(version) and version > SCHEMA
         raise bad(f"schema version {version!r} is " + ("newer than this version of Cardems reads" if newer
                                                        else f"not {SCHEMA}"))
-    unknown = sorted(str(k) for k in data if k not in FIELDS)
+    unknown = sorted(str(k) for k in data if k not in FIELDS and k not in OPTIONAL)
     if unknown:
         raise bad(f"unknown field {unknown[0][:40]!r}")
     missing = [k for k in FIELDS if k not in data]
@@ -154,8 +156,13 @@ def validate_record(data: Any, where: str = "the record") -> Record:
             raise bad(f"daily deal {daily} was played before its day ({when[:10]})")
     if not isinstance(replay, bool):
         raise bad("replay is not true or false")
-    return {key: (dict(data[key]) if key == "options" else list(data[key]) if key == "scores" else data[key])
-            for key in FIELDS}
+    if not isinstance(data.get("undo", False), bool):
+        raise bad("undo is not true or false")
+    checked = {key: (dict(data[key]) if key == "options" else list(data[key]) if key == "scores" else data[key])
+               for key in FIELDS}
+    if data.get("undo"):
+        checked["undo"] = True
+    return checked
 
 
 def make_record(**fields: Any) -> Record:

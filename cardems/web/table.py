@@ -67,8 +67,10 @@ class Table:
         self._regions: dict[str, str] = {}   # each region's markup as last morphed into the page
         self._result_told = False                 # the log told this round's result
         self.session = Session(game, route.level, CLOCK, self, save=lambda g: app.save(route, g),
-                               speed=lambda: app.speed, hint=self.hint_source(),
-                               helper_level=self.helper_level, on_over=app.game_over)
+                               speed=lambda: app.speed, hint=self.hint_source(), seats=route.seating,
+                               undo=app.undo_allowed(route), helper_level=self.helper_level,
+                               on_over=app.game_over, on_undo=app.undone)
+        self.names = [app.person_name(i) for i in range(len(self.session.people))]   # the persons' own
         self._hand_told = set(self.own_cards()) if self.session.move_no else set()   # the human's cards told of
         dom.table_js()   # starts loading the morphing and travelling script
 
@@ -78,19 +80,53 @@ class Table:
 
     @property
     def view(self) -> Any:
-        """The human's view (seat 0's), made once per position by the session."""
+        """The viewer's view (the person whose turn it is, or who moved last), made once
+        per position by the session."""
         return self.session.view()
 
     @property
     def seats(self) -> int:
         return self.view.players
 
+    @property
+    def me(self) -> int:
+        """The seat whose hand is drawn face up: the viewer's."""
+        return self.session.viewer
+
+    @property
+    def together(self) -> bool:
+        """Pass-and-play: two persons or more at the table (each named, none "you")."""
+        return self.session.pass_and_play
+
+    def is_you(self, seat: Any) -> bool:
+        """Whether texts say "you" of ``seat``: the one person at a table of computers."""
+        return seat == self.me and not self.together
+
+    def where(self, seat: int) -> str:
+        """Where ``seat`` sits on the felt, seen from the viewer's (bottom) seat."""
+        return markup.POSITIONS[self.seats][(seat - self.me) % self.seats]
+
     def seat_name(self, seat: int | None) -> str:
-        if seat == 0:
-            return self.t("seat.you")
-        if self.seats == 2:
+        session = self.session
+        if seat is not None and session.is_person(seat):
+            if not self.together:
+                return self.t("seat.you")
+            person = session.people.index(seat)
+            return self.names[person] or self.t("seat.person_n", n=person + 1)
+        computers = [s for s in range(self.seats) if not session.is_person(s)]
+        if len(computers) == 1:
             return self.t("seat.computer")
-        return self.t("seat.computer_n", n=seat)
+        return self.t("seat.computer_n", n=computers.index(seat) + 1 if seat in computers else seat)
+
+    def side_names(self, side: int) -> str:
+        """The names of a side's seats (partners joined)."""
+        return self.t("list.sep").join(self.seat_name(s) for s in self.view.teams[side])
+
+    def winner_title(self, winner: Any) -> str:
+        """The result's title at a pass-and-play table: who won, by name."""
+        if winner == "draw":
+            return self.t("result.draw")
+        return self.t("result.named_win", names=self.side_names(int(winner)))
 
     def card_label(self, card: str) -> str:
         return self.app.catalog.card_name(card)
@@ -188,7 +224,13 @@ class Table:
         return ""
 
     def title_parts(self) -> list[str]:
-        return [self.t(f"game.{self.game_name}.name"), self.t("level." + self.route.level)]
+        return [self.t(f"game.{self.game_name}.name"), self.level_part()]
+
+    def level_part(self) -> str:
+        """The title's part about the opponents: their level, or how many persons play."""
+        if self.together:
+            return self.t("seats.people_n", n=len(self.session.people))
+        return self.t("level." + self.route.level)
 
     def extra_controls(self) -> str:
         """More buttons for the top bar (e.g. War's auto-play)."""
@@ -244,6 +286,10 @@ class Table:
             self.show_result()
         elif action == "keys":
             self.open_keys()
+        elif action == "uncover":
+            self.session.uncover()
+        elif action == "undo":
+            self.undo()
         elif action == "hint":
             self.session.ask_hint()
         elif action == "autoplay":
@@ -262,9 +308,20 @@ class Table:
         finally:
             self._moving = False
 
+    def undo(self) -> None:
+        """Take the person's last move back (and the computers' after it)."""
+        result = dom.by_id("result")
+        if self.session.undo():
+            if result is not None and result.open:
+                result.close()
+            self._hand_told = set(self.own_cards())
+            self._regions.clear()
+            self.add_line(self.t("undo.done"))
+            self.render()
+
     # ------------------------------------------------------------ what the session tells
     def on_phase(self, phase: str) -> None:
-        if phase in ("ready", "busy"):
+        if phase in ("ready", "busy", "cover"):
             dom.set_state(phase)
         if not self._moving:
             self.render()
@@ -318,7 +375,10 @@ class Table:
         return list(getattr(self.view, "hand", None) or ())
 
     def tell_new_cards(self) -> None:
-        """A line for the cards that came into the human's hand (dealt, drawn, picked)."""
+        """A line for the cards that came into the human's hand (dealt, drawn, picked);
+        none at a pass-and-play table (the next person would read them)."""
+        if self.together:
+            return
         hand = self.own_cards()
         new = [c for c in hand if c not in self._hand_told]
         self._hand_told = set(hand)
@@ -370,7 +430,7 @@ class Table:
         if felt is not None:
             felt.setAttribute("data-game", self.game_name)
             felt.setAttribute("data-players", str(self.seats))
-            self.morph("felt", self.render_felt())
+            self.morph("felt", self.render_cover() if self.session.covered else self.render_felt())
         self.morph("log", markup.log_lines(self.log))
         dom.restore_focus("table", kept)
 
@@ -392,12 +452,34 @@ class Table:
             f'<a class="btn rules-link" href="#/rules/{self.game_name}" data-rules-link>{dom.esc(t("lobby.rules"))}</a>'
             f'<label class="speed"><span>{dom.esc(t("speed.label"))}</span>'
             f'<select id="speed">{speeds}</select></label>'
+            + self.undo_button()
             + self.result_button()
             + markup.button("keys", t("action.keys"), extra={"aria-haspopup": "dialog"})
             + markup.button("options", t("action.options"), extra={"aria-haspopup": "dialog"})
             + markup.button("new-game", t("action.new_game"), classes="primary")
             + '</div>'
         )
+
+    def render_cover(self) -> str:
+        """What the felt shows while it is covered: no card of anyone's hand, only whom to
+        pass the device to and the button that person presses."""
+        seat = self.session.cover_for
+        name = self.seat_name(seat)
+        return (f'<section class="cover" data-cover-for="{seat}" role="dialog" aria-modal="false" '
+                f'aria-labelledby="cover-title">'
+                f'<h2 id="cover-title" class="cover-title">{dom.esc(self.t("cover.pass_to", name=name))}</h2>'
+                f'<p class="cover-note">{dom.esc(self.t("cover.note", name=name))}</p>'
+                + markup.button("uncover", self.t("cover.ready", name=name), classes="primary",
+                                extra={"autofocus": ""})
+                + '</section>')
+
+    def undo_button(self) -> str:
+        """Take back: shown while undo is allowed here (not in the daily deal, nor in
+        pass-and-play), enabled when there is a move of the person's to take back."""
+        session = self.session
+        if not session.undo_allowed or session.pass_and_play:
+            return ""
+        return markup.button("undo", self.t("action.undo"), enabled=session.can_undo())
 
     def result_button(self) -> str:
         """Opens the result of the deal, round or game again once it was dismissed."""
@@ -449,7 +531,7 @@ class Table:
         """The status line while the game goes on: whose turn, or the human's prompt,
         the hint being sought or shown."""
         view = self.view
-        if view.to_move != 0:
+        if view.to_move != self.me:
             return self.t("turn.other", name=self.seat_name(view.to_move))
         if self.busy:
             return ""
@@ -457,6 +539,8 @@ class Table:
             return self.t("hint.thinking")
         if hint_words is not None:
             return hint_words
+        if self.together:
+            return self.t("turn.person", name=self.seat_name(self.me), what=prompt)
         return prompt
 
     # ------------------------------------------------------------ the result
