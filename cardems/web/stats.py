@@ -263,6 +263,7 @@ class Figures:
     average_points: float | None
     best_points: int | None
     lower_is_better: bool
+    with_undo: int = 0            # finished games in which a move was taken back (counted in the others too)
 
     @property
     def win_rate(self) -> float | None:
@@ -302,7 +303,8 @@ def figures(records: Iterable[Record], ranking: Callable[[str], bool] = lower_is
                 game, level, len(done), results.count("win"), results.count("draw"), results.count("loss"),
                 len(group) - len(done), current, best,
                 sum(points) / len(points) if points else None,
-                (min(points) if low else max(points)) if points else None, low))
+                (min(points) if low else max(points)) if points else None, low,
+                sum(1 for r in done if r.get("undo"))))
     return out
 
 
