@@ -152,6 +152,10 @@ class App:
         for key in [k for k in self.lease.held if k != keep]:   # the games this address does not show
             self.lease.release(key)
         self.notices.replace(route.notices)
+        if route.screen == "review" and not route.coming:
+            if not self.with_game(route.game, self.on_route):
+                self.show_review(route)
+            return
         if route.screen is not None:
             self.show_screen(route, hash_text)
             return
@@ -349,6 +353,37 @@ class App:
 
                 daily.finished(self, game, slot.meta)
 
+    def review(self, game: Game, route: Route) -> None:
+        """Look back at the table's finished game: its review link (options, seed, seats and
+        moves, the replay format of the saves), which anyone can open."""
+        self.navigate(Route(game.name, options=dict(game.options), seed=game.seed, level=route.level,
+                            seats=route.seats, screen="review", moves=tuple(game.moves)))
+
+    def show_review(self, route: Route) -> None:
+        """The review of a deal (``#/review/<game>?...&moves=``): its table, every hand face
+        up, stepped through move by move; nothing is saved or recorded. Moves that do not
+        replay are a notice, and the lobby."""
+        cls = game_class(str(route.game))
+        try:
+            game = cls.from_json({"format": 1, "game": cls.name, "options": route.options,
+                                  "seed": route.seed or 0, "deck": None, "moves": list(route.moves)})
+        except Exception as exc:  # BadInput: a move that does not replay
+            window.console.warn(f"cardems: review: {exc}")
+            self.notices.add("notice.bad_review")
+            self.navigate(Route(None))
+            return
+        stem = module_name(game.name)
+        table_class = importlib.import_module(f"cardems.web.{stem}.table").TABLE
+        dom.ensure_css(f"cardems/web/{stem}/style.css")
+        self.show_view("table")
+        self.route = route
+        table = table_class(self, route, game)
+        table.reviewing = tuple(route.moves)
+        self.table = table
+        table.mount()
+        self.render_notices()
+        dom.set_shown_route()
+
     def undo_allowed(self, route: Route) -> bool:
         """Whether moves may be taken back at this table: the setting (on by default),
         never in the daily deal (the same deal for everyone) nor in pass-and-play."""
@@ -511,6 +546,8 @@ class App:
         target = event.target
         if not dom.absent(target.closest("#options")):
             self.on_options_change(target)
+        elif target.id == "review-at" and self.table is not None and self.table.reviewing is not None:
+            self.table.review_to(int(str(target.value) or "0"))
         elif target.id == "stats-file":
             self.screen_action("stats-file", target)
         elif target.id == "lang":

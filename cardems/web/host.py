@@ -47,6 +47,9 @@ class TableHost(Texts, Protocol):
         """What the page adds to the result of the game (markup): the daily deal's line."""
         ...
 
+    def review(self, game: Game, route: Route) -> None:
+        """Open the review of the finished ``game`` (a link anyone can open)."""
+
     def undo_allowed(self, route: Route) -> bool:
         """Whether the table's person may take moves back."""
         ...

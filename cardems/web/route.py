@@ -32,8 +32,9 @@ from cardems.games import PLANNED, is_playable, options_spec
 from cardems.web.seating import Seating, default_seats, parse_seats, people, seats_text
 
 SPEEDS = ("normal", "fast", "instant")
-SCREENS = ("rules", "stats", "daily")
-GAME_SCREENS = ("rules", "daily")     # screens about one game: #/<screen>/<game>
+SCREENS = ("rules", "stats", "daily", "review")
+GAME_SCREENS = ("rules", "daily", "review")     # screens about one game: #/<screen>/<game>
+MAX_REVIEW_MOVES = 5000                # moves a review link may carry
 UNDO_WORDS = {"on": True, "off": False, "true": True, "false": False, "yes": True, "no": False}
 SHOWN = 40                             # at most this much of a bad value goes into a notice
 MAX_DROPPED = 6                        # dropped parts named in the notice (then "…")
@@ -44,7 +45,7 @@ MAX_DROPPED = 6                        # dropped parts named in the notice (then
 def urlencode(query: dict[str, str]) -> str:
     from urllib.parse import urlencode as encode
 
-    return encode(query, safe=",")
+    return encode(query, safe=",:/")
 
 
 def _pairs(query: str) -> list[tuple[str, str]]:
@@ -82,6 +83,8 @@ class Route:
     day: str | None = None               # the daily deal's ``?date=``, as written (its screen checks it)
     seats: Seating | None = None         # who sits where, when not the default (one person in seat 0)
     undo: bool = True                    # the person may take moves back (``undo=off``; never in pass-and-play)
+    moves: tuple[str, ...] = ()          # a review's moves (``moves=AS,KD,...``), as written
+    at: int | None = None                # the move a review shows (``at=``; None: the last)
 
     @property
     def players(self) -> int:
@@ -128,6 +131,13 @@ class Route:
             return "#/"
         if self.screen == "rules":
             return f"#/rules/{self.game}"
+        if self.screen == "review":
+            table = replace(self, screen=None, speed=None).to_hash()
+            query = {"moves": ",".join(self.moves)}
+            if self.at is not None:
+                query["at"] = str(self.at)
+            rest = table.partition("?")[2]
+            return f"#/review/{self.game}?" + (rest + "&" if rest else "") + urlencode(query)
         if self.screen == "daily":
             query = {key: value for key, value in (("date", self.day), ("speed", self.speed)) if value}
             return f"#/daily/{self.game}" + (f"?{urlencode(query)}" if query else "")
@@ -244,6 +254,8 @@ def _screen_route(screen: str, name: str, query: str) -> Route:
     its day (``date``) and the speed of watching it may be set."""
     if name not in PLANNED:
         return Route(None, unknown=_short(name))
+    if screen == "review" and is_playable(name):
+        return _review_route(name, query)
     route = Route(name, screen=screen, coming=not is_playable(name))
     if screen != "daily":
         _drop_all(route, query)
@@ -257,4 +269,41 @@ def _screen_route(screen: str, name: str, query: str) -> Route:
         else:
             route.day = value.strip()[:SHOWN]
         seen.add(key)
+    return route
+
+
+def _review_route(name: str, query: str) -> Route:
+    """``#/review/<game>?<the table's options, seed, seats>&moves=AS,KD&at=3``: a deal
+    looked back at, move by move. The moves are checked by replaying them (the review's
+    affair); here only their shape: at most :data:`MAX_REVIEW_MOVES` short printable texts."""
+    kept: list[tuple[str, str]] = []
+    moves: str | None = None
+    at: str | None = None
+    dropped: list[str] = []
+    for key, value in _query(query):
+        if key == "moves" and moves is None:
+            moves = value
+        elif key == "at" and at is None:
+            at = value
+        elif key in ("moves", "at"):
+            dropped.append(_part(key, value))
+        else:
+            kept.append((key, value))
+    route = parse_route(f"#/{name}?" + urlencode(dict(kept)) if kept else f"#/{name}")
+    route.screen = "review"
+    route.speed = None
+    route.dropped = dropped + route.dropped
+    texts = tuple(moves.split(",")) if moves else ()
+    if len(texts) > MAX_REVIEW_MOVES or not all(0 < len(m) <= SHOWN and m.isascii() and m.isprintable()
+                                                for m in texts):
+        route.dropped.append(_part("moves", moves or ""))
+        texts = ()
+    route.moves = texts
+    if at is not None:
+        from cardems.game import whole_number
+
+        number = whole_number(at, 0, len(texts))
+        if number is None:
+            route.dropped.append(_part("at", at))
+        route.at = number
     return route

@@ -70,6 +70,8 @@ class Table:
                                speed=lambda: app.speed, hint=self.hint_source(), seats=route.seating,
                                undo=app.undo_allowed(route), helper_level=self.helper_level,
                                on_over=app.game_over, on_undo=app.undone)
+        self.reviewing: tuple[str, ...] | None = None   # a finished deal's moves, looked back at
+        self.review_at = 0
         self.names = [app.person_name(i) for i in range(len(self.session.people))]   # the persons' own
         self._hand_told = set(self.own_cards()) if self.session.move_no else set()   # the human's cards told of
         dom.table_js()   # starts loading the morphing and travelling script
@@ -244,6 +246,9 @@ class Table:
     def mount(self) -> None:
         dom.by_id("table").hidden = False
         dom.ensure_sheet(card_art.SHEET_ID, card_art.sheet_svg())
+        if self.reviewing is not None:
+            self.review_to(len(self.reviewing) if self.route.at is None else self.route.at)
+            return
         if not self.session.move_no:
             self.log_events(list(self.game.start_events))
         self.render()
@@ -286,6 +291,13 @@ class Table:
             self.show_result()
         elif action == "keys":
             self.open_keys()
+        elif action is not None and action.startswith("review-") and self.reviewing is not None:
+            steps = {"review-first": -len(self.reviewing), "review-prev": -1, "review-next": 1,
+                     "review-last": len(self.reviewing)}
+            if action in steps:
+                self.review_to(self.review_at + steps[action])
+        elif action == "review":
+            self.app.review(self.game, self.route)
         elif action == "uncover":
             self.session.uncover()
         elif action == "undo":
@@ -307,6 +319,46 @@ class Table:
             return self.session.play(move, started)
         finally:
             self._moving = False
+
+    # ------------------------------------------------------------ looking back at a deal
+    def review_to(self, number: int) -> None:
+        """Show the reviewed deal as it was after ``number`` of its moves (every hand face
+        up, the captures and scores as they were, the log the events of that move)."""
+        moves = self.reviewing or ()
+        number = max(0, min(len(moves), number))
+        game = self.game
+        data = game.to_json()
+        data["moves"] = list(moves[:max(0, number - 1)])
+        earlier = type(game).from_json(data)
+        events = list(earlier.start_events) if number == 0 else earlier.play(moves[number - 1])
+        game.__dict__.clear()
+        game.__dict__.update(earlier.__dict__)
+        session = self.session
+        session._position = None
+        self.review_at = number
+        self.log = []
+        self.log_events(events)
+        self.render()
+        dom.set_state("review")
+
+    def review_scores(self) -> str:
+        return ",".join(str(s) for s in self.game.result().scores)
+
+    def render_review_bar(self) -> str:
+        """The review's controls: to the first move, back, forward, to the last, any move."""
+        t = self.t
+        total, at = len(self.reviewing or ()), self.review_at
+        steps = (markup.button("review-first", t("review.first"), enabled=at > 0, extra={"aria-label": t("review.first")})
+                 + markup.button("review-prev", t("review.prev"), enabled=at > 0)
+                 + markup.button("review-next", t("review.next"), enabled=at < total, classes="primary")
+                 + markup.button("review-last", t("review.last"), enabled=at < total))
+        return (
+            f'<a class="back" href="#/">{dom.esc(t("nav.back"))}</a>'
+            f'<h1 class="table-title">{dom.esc(t("review.title", game=t(f"game.{self.game_name}.name")))}</h1>'
+            f'<div class="bar-controls review-controls" data-focus-group="bar" data-review-at="{at}" '
+            f'data-review-total="{total}" data-review-scores="{self.review_scores()}">{steps}'
+            f'<label class="review-at"><span>{dom.esc(t("review.move", n=at, total=total))}</span>'
+            f'<input type="range" id="review-at" min="0" max="{total}" value="{at}" step="1"></label></div>')
 
     def undo(self) -> None:
         """Take the person's last move back (and the computers' after it)."""
@@ -376,8 +428,8 @@ class Table:
 
     def tell_new_cards(self) -> None:
         """A line for the cards that came into the human's hand (dealt, drawn, picked);
-        none at a pass-and-play table (the next person would read them)."""
-        if self.together:
+        none at a pass-and-play table (the next person would read them) nor in a review."""
+        if self.together or self.reviewing is not None:
             return
         hand = self.own_cards()
         new = [c for c in hand if c not in self._hand_told]
@@ -424,7 +476,7 @@ class Table:
         self._drawn = dom.now()
         dom.ROOT.classList.toggle("instant", self.speed == "instant")
         kept = dom.keep_focus("table")
-        self.morph("table-bar", self.render_bar())
+        self.morph("table-bar", self.render_review_bar() if self.reviewing is not None else self.render_bar())
         self.morph("scoreline", self.render_scoreline())
         felt = dom.by_id("felt")
         if felt is not None:
@@ -519,8 +571,15 @@ class Table:
                            style=f"--n:{len(hand)}" if fan else None)
 
     def other_hand(self, seat: int, shown: int, size: int | None = None) -> str:
-        """An opponent's hand face down: ``shown`` backs, ``size`` (default ``shown``) told."""
+        """An opponent's hand face down: ``shown`` backs, ``size`` (default ``shown``) told;
+        face up in the review of a finished deal."""
         n = shown if size is None else size
+        if self.reviewing is not None:
+            cards = tuple(getattr(self.game.view(seat), "hand", ()) or ())
+            faces = "".join(markup.face(c, self.card_label(c)) for c in cards)
+            return (f'<div class="hand theirs open" id="hand-{seat}" role="group" '
+                    f'aria-label="{dom.esc(self.t("table.hand_of", name=self.seat_name(seat), n=len(cards)))}">'
+                    f'{faces}</div>')
         return markup.hidden_hand(seat, shown, self.t("table.hand_of", name=self.seat_name(seat), n=n))
 
     def hint_button(self, label: str | None = None, *, shown: bool = False) -> str:
@@ -531,6 +590,8 @@ class Table:
         """The status line while the game goes on: whose turn, or the human's prompt,
         the hint being sought or shown."""
         view = self.view
+        if self.reviewing is not None:
+            return self.t("review.to_move", name=self.seat_name(view.to_move))
         if view.to_move != self.me:
             return self.t("turn.other", name=self.seat_name(view.to_move))
         if self.busy:
@@ -552,6 +613,9 @@ class Table:
         dialog = dom.by_id("result")
         if final:
             body += self.app.result_extra(self.game)
+            if self.game.arranged is None and self.reviewing is None:
+                body += f'<p class="review-line">{markup.button("review", t("review.open"))}</p>'
+
             view = self.view
             dialog.setAttribute("data-winner", str(view.winner))
             dialog.setAttribute("data-scores", ",".join(str(s) for s in view.final_scores or ()))

@@ -197,3 +197,16 @@ def test_a_bad_seating_is_named_in_the_links_notice_and_the_rest_is_kept(text, p
     assert route.dropped == [part] and route.seed == 9
     assert route.notices[0][0] == "notice.link_parts" and part in route.notices[0][1]["parts"]
     assert route.people >= 1
+
+
+def test_a_review_link_carries_the_deal_and_its_moves_and_round_trips():
+    route = parse_route("#/review/pis-yedili?players=3&seed=8&seats=p,p,easy&moves=7S,draw,JS:H,pick:2&at=3")
+    assert (route.screen, route.game, route.seed, route.at, route.dropped) == ("review", "pis-yedili", 8, 3, [])
+    assert route.moves == ("7S", "draw", "JS:H", "pick:2") and route.seats == ("p", "p", "easy")
+    assert not route.is_table
+    again = parse_route(route.to_hash())
+    assert (again.moves, again.options, again.seed, again.seats, again.at) == (
+        route.moves, route.options, route.seed, route.seats, route.at)
+    bad = parse_route("#/review/war?seed=1&moves=QS&at=5&at=1")
+    assert bad.at is None and bad.dropped == ["at=1", "at=5"] and bad.moves == ("QS",)
+    assert parse_route("#/review/war?moves=" + "é,").dropped == ["moves=é,"]
