@@ -12,7 +12,6 @@ interval is over deals (paired).
 from __future__ import annotations
 
 import math
-import sys
 from dataclasses import asdict, dataclass
 from typing import Any, Callable, TextIO
 

@@ -123,7 +123,7 @@ class PisYediliModel:
             fewest = min(m for _, _, m in options)
             weights = [self.miss ** (m - fewest) for _, _, m in options]
             pick = rng.random() * sum(weights)
-            for (hands, unseen, _), w in zip(options, weights):
+            for (hands, unseen, _), w in zip(options, weights):  # noqa: B007 (the pick is used after the loop)
                 pick -= w
                 if pick < 0:
                     break

@@ -27,7 +27,7 @@ import math
 from itertools import combinations
 from typing import Generator
 
-from cardems.pisti.normal import (CARD_WORTH, HIDDEN_WORTH, JACK_KEEP, PistiNormal, Table,
+from cardems.pisti.normal import (CARD_WORTH, HIDDEN_WORTH, JACK_KEEP, PistiNormal, Situation,
                                        chance_holds, judge)
 from cardems.cards import RANKS
 from cardems.pisti.rules import (FULL_DECK, HAND, JACK_PISTI_POINTS, MOST_CARDS_POINTS, PISTI_POINTS,
@@ -284,7 +284,7 @@ def observed_plays(view: PistiView, earlier: bool = False) -> list[Play]:
     """What the others played this hand (with ``earlier``, every hand of the deal), each
     play with what its player could see then: (seat, card, the seat's later plays of that
     hand, unseen copies per rank before its hand is taken out, cards seen, the other
-    fields of its :class:`Table`). In a hand played out, a seat's later plays are the
+    fields of its :class:`Situation`). In a hand played out, a seat's later plays are the
     whole hand it held."""
     players = view.players
     per_round = HAND * players
@@ -345,7 +345,7 @@ def preferences(index: int, play: Play, hand: list[str], memo: dict) -> list[flo
         pref = memo.get(key)
         if pref is None:
             if table is None:
-                table = Table(unseen=unseen, unseen_total=52 - n_seen - len(hand), **fields)
+                table = Situation(unseen=unseen, unseen_total=52 - n_seen - len(hand), **fields)
             pref = memo[key] = judge(table, c)
         prefs.append(pref)
     return prefs

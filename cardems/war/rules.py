@@ -25,7 +25,7 @@ ending, perhaps, with seat 1's card alone) replay exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from cardems.cards import RANKS, Card, parse_card, rank_of, standard_deck
 from cardems.errors import BadInput
@@ -43,7 +43,7 @@ STRENGTH: dict[Card, int] = {c: ORDER.index(rank_of(c)) for c in FULL_DECK}  # 2
 GAME_TYPE = GameType(seats=(2,), simultaneous=True)
 
 Battle = tuple[Card, Card]          # (seat 0's card, seat 1's card)
-Move = Union[Card, Battle]
+Move = Card | Battle
 
 
 def strength(card: Card) -> int:

@@ -11,11 +11,11 @@ travel animation follows it. Every card carries ``data-card`` (its code, or
 
 from __future__ import annotations
 
-from html import escape
 from typing import Iterable, Sequence
 
 from cardems.cards import SUIT_SYMBOLS
 from cardems.web.card_art import back_use, card_use
+from cardems.web.escape import esc
 
 # The keyboard shortcuts of the frequent controls (by ``data-action``): the button says
 # its key in ``aria-keyshortcuts``, static/js/table.js presses it, the help lists it.
@@ -23,10 +23,6 @@ SHORTCUTS = {"hint": "h", "draw": "d", "pass": "p", "result": "r", "new-game": "
 
 # Where each seat sits, seen from the human's (bottom) seat: play goes counterclockwise.
 POSITIONS = {2: ("bottom", "top"), 3: ("bottom", "right", "left"), 4: ("bottom", "right", "top", "left")}
-
-
-def esc(text: object) -> str:
-    return escape(str(text), quote=True)
 
 
 def ltr(text: object) -> str:

@@ -7,8 +7,9 @@ Pure Python: :meth:`Notices.html` draws them; the app puts the markup in the pag
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any, Callable
+
+from cardems.web.escape import esc
 
 Notice = tuple[str, dict[str, Any]]
 Translate = Callable[..., str]
@@ -68,8 +69,8 @@ class Notices:
         return True
 
     def html(self, t: Translate) -> str:
-        dismiss = escape(t("notice.dismiss"), quote=True)
+        dismiss = esc(t("notice.dismiss"))
         return "".join(
-            f'<li class="notice" role="status">{escape(t(key, **params), quote=True)}'
+            f'<li class="notice" role="status">{esc(t(key, **params))}'
             f'<button type="button" class="notice-x" data-action="dismiss" aria-label="{dismiss}">×</button></li>'
             for key, params in self.items)

@@ -466,7 +466,7 @@ class Table:
         banner.innerHTML = (f'<span class="banner-word">{dom.esc(word)}</span>'
                             + (f'<span class="banner-who">{dom.esc(detail)}</span>' if detail else ""))
         banner.classList.remove("show")
-        banner.offsetWidth  # restart the CSS animation
+        _ = banner.offsetWidth  # reading it restarts the CSS animation
         banner.classList.add("show")
 
     # ------------------------------------------------------------ drawing
