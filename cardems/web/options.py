@@ -98,10 +98,10 @@ def form_html(t: Translate, route: Route, names: list[str] | None = None) -> str
                            disabled=not applies(spec.name, route.options, specs))
     fields += _choices("level", t("options.level"), [(lv, t(f"level.{lv}")) for lv in LEVELS], route.level)
     fields += seats_html(t, route, names)
-    fields += (f'<fieldset class="field" data-field="undo"><legend>{_esc(t("options.undo"))}</legend>'
+    fields += (f'<fieldset class="field" data-field="undo"><legend>{esc(t("options.undo"))}</legend>'
                f'<label class="check"><input type="checkbox" name="undo" value="true"{" checked" if route.undo else ""}>'
-               f'<span>{_esc(t("options.undo_on"))}</span></label>'
-               f'<p class="field-help">{_esc(t("options.undo_help"))}</p></fieldset>')
+               f'<span>{esc(t("options.undo_on"))}</span></label>'
+               f'<p class="field-help">{esc(t("options.undo_help"))}</p></fieldset>')
     return _form(game, t("options.title_game", game=t(f"game.{game}.name")), fields, t)
 
 
@@ -119,22 +119,22 @@ def seats_html(t: Translate, route: Route, names: list[str]) -> str:
     for seat in range(most_seats(str(route.game))):
         current = seating[seat] if seat < len(seating) else route.level
         choices = "".join(
-            f'<option value="{value}"{" selected" if value == current else ""}>{_esc(label)}</option>'
+            f'<option value="{value}"{" selected" if value == current else ""}>{esc(label)}</option>'
             for value, label in [(PERSON, t("options.person"))] + [(lv, t(f"level.{lv}")) for lv in LEVELS])
         rows += (f'<label class="seat-choice" data-seat-row="{seat}"{" hidden" if seat >= route.players else ""}>'
-                 f'<span>{_esc(t("options.seat_n", n=seat + 1))}</span>'
+                 f'<span>{esc(t("options.seat_n", n=seat + 1))}</span>'
                  f'<select name="seat-{seat}">{choices}</select></label>')
     inputs = "".join(
         f'<label class="name-choice" data-name-row="{person}"{" hidden" if person >= route.players else ""}>'
-        f'<span>{_esc(t("seat.person_n", n=person + 1))}</span>'
+        f'<span>{esc(t("seat.person_n", n=person + 1))}</span>'
         f'<input type="text" name="name-{person}" maxlength="{MAX_NAME}" autocomplete="off" '
-        f'value="{_esc(names[person] if person < len(names) else "")}" '
-        f'placeholder="{_esc(t("seat.person_n", n=person + 1))}"></label>'
+        f'value="{esc(names[person] if person < len(names) else "")}" '
+        f'placeholder="{esc(t("seat.person_n", n=person + 1))}"></label>'
         for person in range(most_seats(str(route.game))))
-    return (f'<fieldset class="field" data-field="seats"><legend>{_esc(t("options.seats"))}</legend>'
+    return (f'<fieldset class="field" data-field="seats"><legend>{esc(t("options.seats"))}</legend>'
             f'<div class="seat-choices">{rows}</div>'
-            f'<p class="field-help">{_esc(t("options.seats_help"))}</p></fieldset>'
-            f'<fieldset class="field" data-field="names"><legend>{_esc(t("options.names"))}</legend>'
+            f'<p class="field-help">{esc(t("options.seats_help"))}</p></fieldset>'
+            f'<fieldset class="field" data-field="names"><legend>{esc(t("options.names"))}</legend>'
             f'<div class="name-choices">{inputs}</div></fieldset>')
 
 

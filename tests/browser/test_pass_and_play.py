@@ -7,7 +7,6 @@ with two people (a few battles by clicks, then the rest finished at once)."""
 
 from __future__ import annotations
 
-import json
 
 import pytest
 
