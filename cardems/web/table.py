@@ -374,7 +374,7 @@ class Table:
     # ------------------------------------------------------------ what the session tells
     def on_phase(self, phase: str) -> None:
         if phase in ("ready", "busy", "cover"):
-            dom.set_state(phase)
+            dom.set_state("covered" if phase == "cover" else phase)
         if not self._moving:
             self.render()
 

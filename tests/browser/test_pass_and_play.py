@@ -51,17 +51,17 @@ def play(player, name: str, route: str, click, *, limit: int, until=None) -> lis
     page.evaluate("hash => { location.hash = hash }", route)
     covers: list[int] = []
     for _ in range(limit):
-        state = player.wait("ready", "over", "cover")
+        state = player.wait("ready", "over", "covered")
         if state == "over" or (until is not None and until()):
             return covers
         if player.next_button():
             page.click("dialog#result button[data-action=next]")
             page.wait_for_function("!document.querySelector('dialog#result').open")
             continue
-        if state == "cover":
+        if state == "covered":
             covers.append(assert_covered(player, name))
             page.click("#felt .cover button[data-action=uncover]")
-            page.wait_for_function("document.documentElement.dataset.cardems !== 'cover'")
+            page.wait_for_function("document.documentElement.dataset.cardems !== 'covered'")
             continue
         moves = len(player.save(name)["game"]["moves"])
         if click(page):
