@@ -583,6 +583,8 @@ class Table:
         return markup.hidden_hand(seat, shown, self.t("table.hand_of", name=self.seat_name(seat), n=n))
 
     def hint_button(self, label: str | None = None, *, shown: bool = False) -> str:
+        if self.reviewing is not None:
+            return ""
         ok = self.can_act() and not self.hinting and not shown
         return markup.button("hint", label or self.t("action.hint"), enabled=ok, classes="hint-btn")
 
