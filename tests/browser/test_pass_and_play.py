@@ -136,4 +136,10 @@ def test_people_pass_the_device_and_the_cover_hides_every_hand(player):
     assert war.is_over()
     title = page.locator("dialog#result h2").first.inner_text()
     assert ("Ayşe" if war.winner == 0 else "Ali") in title
+    page.keyboard.press("Escape")
+
+    # Abstract between two people: every card is open, so no cover
+    page.evaluate("location.hash = '#/abstract?seats=p,p&seed=2&speed=instant'")
+    assert player.wait("ready", "covered") == "ready"
+    assert page.locator("#felt .cover").count() == 0 and "Ayşe" in page.locator("#felt").inner_text()
     assert player.errors == [] and player.raw_keys() == []
