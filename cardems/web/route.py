@@ -133,11 +133,11 @@ class Route:
             return f"#/rules/{self.game}"
         if self.screen == "review":
             table = replace(self, screen=None, speed=None).to_hash()
-            query = {"moves": ",".join(self.moves)}
+            review = {"moves": ",".join(self.moves)}
             if self.at is not None:
-                query["at"] = str(self.at)
+                review["at"] = str(self.at)
             rest = table.partition("?")[2]
-            return f"#/review/{self.game}?" + (rest + "&" if rest else "") + urlencode(query)
+            return f"#/review/{self.game}?" + (rest + "&" if rest else "") + urlencode(review)
         if self.screen == "daily":
             query = {key: value for key, value in (("date", self.day), ("speed", self.speed)) if value}
             return f"#/daily/{self.game}" + (f"?{urlencode(query)}" if query else "")
