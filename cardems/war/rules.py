@@ -158,7 +158,7 @@ class War(Game[Move, WarView]):
             return None
         return next(seat for seat in COMMIT_ORDER if self.committed[seat] is None)
 
-    def _legal_moves(self) -> list[Card]:
+    def _legal_moves(self) -> list[Move]:
         seat = self.to_move
         if seat is None:
             return []
@@ -214,14 +214,16 @@ class War(Game[Move, WarView]):
         self.moves.append(self.format_move(battle))
         return events
 
-    def _apply(self, card: Card) -> list[Event]:
+    def _apply(self, card: Move) -> list[Event]:
         """The seat to move commits ``card``; once both have, the battle is fought."""
         seat = self.to_move
         assert seat is not None
+        assert isinstance(card, str), "a battle is played by _play_battle"
         self.committed[seat] = card
         if any(chosen is None for chosen in self.committed):
             return [Commit(seat)]
         first, second = self.committed
+        assert first is not None and second is not None
         self.committed = [None, None]
         return self._battle(first, second)
 

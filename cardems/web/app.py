@@ -210,7 +210,12 @@ class App:
         dialog = dom.dialog("elsewhere", "elsewhere-title")
         if not self._elsewhere_heard:   # Escape closes it: the lobby, as "another game"
             self._elsewhere_heard = True
-            self.listen(dialog, "close", lambda _e: self.pending_key is not None and self.on_elsewhere_choice(False))
+
+            def closed(_event: Any) -> None:
+                if self.pending_key is not None:
+                    self.on_elsewhere_choice(False)
+
+            self.listen(dialog, "close", closed)
         t = self.t
         dialog.innerHTML = (
             f'<form method="dialog" class="options-form">'
@@ -273,6 +278,7 @@ class App:
             self.notices.add("notice.bad_save")
         if game is not None:
             if route.seed is None:  # resume the unfinished game: show its route
+                assert saved is not None        # the game was restored from it
                 shown = parse_route(saved["hash"])
                 shown.speed = route.speed
                 route = shown
@@ -292,7 +298,7 @@ class App:
         meta["together"] = route.people > 1
         self.open_table(route, game, Slot(str(route.game), meta=meta))
 
-    def open_table(self, route: Route, game: Game, slot: Slot, *, title: Callable[[list[str]], list[str]] | None = None
+    def open_table(self, route: Route, game: Game[Any, Any], slot: Slot, *, title: Callable[[list[str]], list[str]] | None = None
                    ) -> None:
         stem = module_name(game.name)
         table_class = importlib.import_module(f"cardems.web.{stem}.table").TABLE
@@ -326,7 +332,7 @@ class App:
             self.navigate(Route(None))
 
     # ------------------------------------------------------------ the table's game
-    def save(self, route: Route, game: Game) -> None:
+    def save(self, route: Route, game: Game[Any, Any]) -> None:
         self.saves.save(route, game)
 
     @property
@@ -343,7 +349,7 @@ class App:
             self._records = Records(self.add_notice)
         return self._records
 
-    def game_over(self, game: Game) -> None:
+    def game_over(self, game: Game[Any, Any]) -> None:
         """The table's game ended (the session tells, once): it is recorded, once."""
         slot = self.saves.slot
         if slot is not None and self.records.finished(game, slot.meta):
@@ -353,7 +359,7 @@ class App:
 
                 daily.finished(self, game, slot.meta)
 
-    def review(self, game: Game, route: Route) -> None:
+    def review(self, game: Game[Any, Any], route: Route) -> None:
         """Look back at the table's finished game: its review link (options, seed, seats and
         moves, the replay format of the saves), which anyone can open."""
         self.navigate(Route(game.name, options=dict(game.options), seed=game.seed, level=route.level,
@@ -389,7 +395,7 @@ class App:
         never in the daily deal (the same deal for everyone) nor in pass-and-play."""
         return route.undo and not self.daily and route.people == 1
 
-    def undone(self, game: Game) -> None:
+    def undone(self, game: Game[Any, Any]) -> None:
         """A move was taken back: the game's record will say so."""
         slot = self.saves.slot
         if slot is not None and not slot.meta.get("undo"):
@@ -401,7 +407,7 @@ class App:
         names = self.store.names()
         return names[person] if 0 <= person < len(names) else ""
 
-    def result_extra(self, game: Game) -> str:
+    def result_extra(self, game: Game[Any, Any]) -> str:
         """What the result dialog adds to a game's own: the daily deal's share line."""
         slot = self.saves.slot
         if slot is None or not slot.daily:

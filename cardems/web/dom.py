@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-
 from typing import Any
 
 from pyodide.ffi import to_js
 from pyscript import document, window
 
-from cardems.web.escape import esc  # noqa: F401  (dom.esc, as the tables call it)
+from cardems.web.escape import esc as esc  # re-exported: dom.esc, as the tables call it
 
 ROOT = document.documentElement
 

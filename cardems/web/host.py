@@ -37,24 +37,24 @@ class TableHost(Texts, Protocol):
         """How fast computers play and cards move: ``normal``, ``fast``, ``instant``."""
         ...
 
-    def save(self, route: Route, game: Game) -> None:
+    def save(self, route: Route, game: Game[Any, Any]) -> None:
         """Keep the table's game (after every move)."""
 
-    def game_over(self, game: Game) -> None:
+    def game_over(self, game: Game[Any, Any]) -> None:
         """The game has ended (the session tells it once): record it."""
 
-    def result_extra(self, game: Game) -> str:
+    def result_extra(self, game: Game[Any, Any]) -> str:
         """What the page adds to the result of the game (markup): the daily deal's line."""
         ...
 
-    def review(self, game: Game, route: Route) -> None:
+    def review(self, game: Game[Any, Any], route: Route) -> None:
         """Open the review of the finished ``game`` (a link anyone can open)."""
 
     def undo_allowed(self, route: Route) -> bool:
         """Whether the table's person may take moves back."""
         ...
 
-    def undone(self, game: Game) -> None:
+    def undone(self, game: Game[Any, Any]) -> None:
         """A move of the table's game was taken back (the save is written)."""
 
     def person_name(self, person: int) -> str:
@@ -76,6 +76,8 @@ class ScreenHost(Texts, Protocol):
 
     def render_notices(self) -> None: ...
 
+    def add_notice(self, key: str, **params: str) -> None: ...
+
     def show_view(self, view: str) -> None:
         """Show the lobby, a table or a screen (``data-view`` on <body>)."""
 
@@ -92,6 +94,6 @@ class ScreenHost(Texts, Protocol):
         (then ``then()`` is called once it may); False: go on now."""
         ...
 
-    def open_table(self, route: Route, game: Game, slot: Slot, *, title: Callable[[list[str]], list[str]] | None = None
+    def open_table(self, route: Route, game: Game[Any, Any], slot: Slot, *, title: Callable[[list[str]], list[str]] | None = None
                    ) -> None:
         """Put ``game``'s table on the page, kept in ``slot`` (``title`` adapts its title)."""

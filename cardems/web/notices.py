@@ -57,7 +57,7 @@ class Notices:
         """After a write (``failure``: None, ``full`` or ``off``; ``game``: a save): the
         player is told once when storage stops keeping what they do, and the notice
         goes when it works again. Whether the notices changed."""
-        notice = None if failure is None else (f"notice.{'unsaved_game' if game else 'unsaved'}.{failure}", {})
+        notice: Notice | None = None if failure is None else (f"notice.{'unsaved_game' if game else 'unsaved'}.{failure}", {})
         if notice == self.failure or (failure is None and not game and self.failure is not None
                                       and "unsaved_game" in self.failure[0]):
             return False   # a setting stored does not mean the game is

@@ -37,7 +37,7 @@ def now_ms() -> int:
     return int(window.Date.now())
 
 
-def new_meta(game: Game, level: str, daily: str | None = None, replay: bool = False,
+def new_meta(game: Game[Any, Any], level: str, daily: str | None = None, replay: bool = False,
              side: int = 0) -> dict[str, Any]:
     """What a save keeps for the statistics, for a game that starts now (``side``: the
     person's, whose results they are)."""
@@ -62,7 +62,7 @@ def outcome(winner: Any, side: int = 0) -> str:
     return "win" if winner == side else "loss"
 
 
-def record_of(game: Game, meta: dict[str, Any], end: str) -> dict[str, Any]:
+def record_of(game: Game[Any, Any], meta: dict[str, Any], end: str) -> dict[str, Any]:
     result = game.result()
     side = int(meta.get("side") or 0)
     extra = {"undo": True} if meta.get("undo") else {}
@@ -87,7 +87,7 @@ class Records:
         asyncio.ensure_future(self._put(json.dumps(record)))
 
     async def _put(self, text: str) -> None:
-        api = getattr(window, "cardemsStats", None)
+        api: Any = getattr(window, "cardemsStats", None)   # a JS object (static/js), or absent
         if dom.absent(api):
             return
         try:
@@ -95,7 +95,7 @@ class Records:
         except Exception as exc:  # a StatsDbError: its code names the notice
             self.notify(db_notice_key(exc))
 
-    def finished(self, game: Game, meta: dict[str, Any]) -> bool:
+    def finished(self, game: Game[Any, Any], meta: dict[str, Any]) -> bool:
         """Record a game that has just ended, once, with the sound of its end; whether
         it was recorded now (``meta["recorded"]`` is then set: save it)."""
         if not meta or meta.get("recorded") or meta.get("together"):

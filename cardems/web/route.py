@@ -139,8 +139,8 @@ class Route:
             rest = table.partition("?")[2]
             return f"#/review/{self.game}?" + (rest + "&" if rest else "") + urlencode(review)
         if self.screen == "daily":
-            query = {key: value for key, value in (("date", self.day), ("speed", self.speed)) if value}
-            return f"#/daily/{self.game}" + (f"?{urlencode(query)}" if query else "")
+            daily = {key: value for key, value in (("date", self.day), ("speed", self.speed)) if value}
+            return f"#/daily/{self.game}" + (f"?{urlencode(daily)}" if daily else "")
         query: dict[str, str] = {}
         if is_playable(self.game):
             defaults = parse_options(options_spec(self.game), {})

@@ -31,8 +31,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from cardems.web.card_art import back_svg, card_svg, joker_svg
-from cardems.web.i18n import DEFAULT, LANGUAGES, RTL, Catalog
 from cardems.web.escape import esc
+from cardems.web.i18n import DEFAULT, LANGUAGES, RTL, Catalog, package_data
 
 BACK = "back"
 JOKER = "X"
@@ -47,10 +47,11 @@ def load_rules(stem: str, lang: str) -> dict[str, Any]:
     """A game's rules content in ``lang`` (English where that language has none)."""
     lang = lang if lang in LANGUAGES else DEFAULT
     try:
-        data = __spec__.loader.get_data(str(rules_path(stem, lang)))
+        data = package_data(rules_path(stem, lang))
     except FileNotFoundError:
-        data = __spec__.loader.get_data(str(rules_path(stem, DEFAULT)))
-    return json.loads(data)
+        data = package_data(rules_path(stem, DEFAULT))
+    rules: dict[str, Any] = json.loads(data)
+    return rules
 
 
 def mini_card(code: str, catalog: Catalog) -> str:

@@ -70,7 +70,7 @@ class Listener(Protocol):
         """A computer decided (``kind`` ``ai``) or a hint was found (``hint``)."""
 
 
-HintSource = Callable[[Game, int], Generator[None, None, Any]]
+HintSource = Callable[[Game[Any, Any], int], Generator[None, None, Any]]
 
 
 @dataclass
@@ -88,7 +88,7 @@ def bot_hint(level: str) -> HintSource:
     """The default hint: what the bot of ``level`` would play in the human's place."""
     bot: list[Bot] = []
 
-    def steps(game: Game, seat: int) -> Generator[None, None, Any]:
+    def steps(game: Game[Any, Any], seat: int) -> Generator[None, None, Any]:
         if not bot:
             bot.append(make_bot(game.name, level))
         return (yield from bot_move_steps(game, bot[0], seat))
@@ -104,12 +104,12 @@ class Session:
     ``seats``: who sits where (default: a person in seat ``human``, computers of
     ``level`` elsewhere). ``undo``: whether a person may take moves back."""
 
-    def __init__(self, game: Game, level: str, clock: Clock, listener: Listener, *,
-                 save: Callable[[Game], None], speed: Callable[[], str] = lambda: "normal",
+    def __init__(self, game: Game[Any, Any], level: str, clock: Clock, listener: Listener, *,
+                 save: Callable[[Game[Any, Any]], None], speed: Callable[[], str] = lambda: "normal",
                  human: int = 0, seats: Seating | None = None, undo: bool = False,
                  hint: HintSource | None = None, helper_level: str = "normal",
-                 on_over: Callable[[Game], None] | None = None,
-                 on_undo: Callable[[Game], None] | None = None) -> None:
+                 on_over: Callable[[Game[Any, Any]], None] | None = None,
+                 on_undo: Callable[[Game[Any, Any]], None] | None = None) -> None:
         self.game = game
         self.on_over = on_over         # told once, when the session sees the game over
         self.on_undo = on_undo         # told after every move taken back (the save is written)
@@ -148,7 +148,7 @@ class Session:
         self.hint_for = -1
         self.hinting = False
         self._running = False          # a loop task is live
-        self._tasks: set[asyncio.Future] = set()
+        self._tasks: set[asyncio.Future[Any]] = set()
         self._over_told = False
 
     # ------------------------------------------------------------ facts
@@ -456,6 +456,7 @@ class Session:
         try:
             while self.alive and not self.game.is_over():
                 seat = self.game.to_move
+                assert seat is not None         # the game is not over
                 bot = self._seat_bot(seat)
                 if bot is None:
                     break

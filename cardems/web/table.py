@@ -55,7 +55,7 @@ class Table:
     hint_level: ClassVar[str] = "hard"  # whose advice the hint gives
     helper_level: ClassVar[str] = "normal"  # who plays the human's seat on auto-play
 
-    def __init__(self, app: TableHost, route: Route, game: Game) -> None:
+    def __init__(self, app: TableHost, route: Route, game: Game[Any, Any]) -> None:
         self.app = app
         self.route = route
         self.game = game
@@ -88,7 +88,8 @@ class Table:
 
     @property
     def seats(self) -> int:
-        return self.view.players
+        players: int = self.view.players
+        return players
 
     @property
     def me(self) -> int:
