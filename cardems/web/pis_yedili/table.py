@@ -12,7 +12,7 @@ from typing import Any
 
 from cardems.game import Event
 from cardems.pis_yedili.events import (Again, Draw, Muamele, Pass, Penalty, Pick, Play, Reverse, Round, RoundEnd,
-                                      Ten)
+                                      Skip, Ten)
 from cardems.pis_yedili.rules import DRAW, PASS, PisYedili, PisYediliView, RoundScore, card_value, sort_key
 from cardems.web import dom, markup
 from cardems.web.host import TableHost
@@ -113,6 +113,10 @@ class PisYediliTable(Table):
             return self.k("event.ten", name=self.seat_name(event.to))
         if isinstance(event, Reverse):
             return self.k("event.reverse")
+        if isinstance(event, Skip):
+            if event.skipped == 0:
+                return self.k("event.skip_you")
+            return self.k("event.skip", name=self.seat_name(event.skipped))
         if isinstance(event, Again):
             return self.k("event.ace_again" if event.reason == "ace" else "event.twin", name=self.seat_name(event.seat))
         if isinstance(event, RoundEnd):
