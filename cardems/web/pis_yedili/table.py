@@ -114,7 +114,7 @@ class PisYediliTable(Table):
         if isinstance(event, Reverse):
             return self.k("event.reverse")
         if isinstance(event, Skip):
-            if event.skipped == 0:
+            if self.is_you(event.skipped):
                 return self.k("event.skip_you")
             return self.k("event.skip", name=self.seat_name(event.skipped))
         if isinstance(event, Again):
