@@ -111,6 +111,7 @@ def game_table(app: ScreenHost, game: str, rows: list[Figures]) -> str:
     items: list[tuple[str, Callable[[Figures], object]]] = [
         ("stats.played", lambda f: f.played), ("stats.won", lambda f: f.won), ("stats.drawn", lambda f: f.drawn),
         ("stats.lost", lambda f: f.lost), ("stats.abandoned", lambda f: f.abandoned),
+        ("stats.with_undo", lambda f: f.with_undo),
         ("stats.win_rate", lambda f: percent(app, f.win_rate)),
         ("stats.streak", lambda f: f.current_streak), ("stats.best_streak", lambda f: f.best_streak),
         ("stats.average_penalty" if low else "stats.average_points", lambda f: number(f.average_points)),
