@@ -15,10 +15,11 @@ WEB = Path(__file__).resolve().parents[2] / "cardems" / "web"
 LANGS = ("en", "tr", "ar", "fa")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 TABLES = sorted(WEB.glob("*/table.py"))
-# messages only ever said of another seat than the person's (the person's have other keys)
+# messages never said of "you": of another seat only (the person's have other keys), or of named people
 OTHERS_ONLY = {"table.hand_of", "turn.other", "result.lose", "result.match_lose", "abstract.choose_other",
                "pis_yedili.muamele.other", "pis_yedili.result.lose", "war.draw_pile_of", "war.chosen",
-               "pisti.result.next_lead"}
+               "pisti.result.next_lead",
+               "war.log.battle_named"}   # only at a pass-and-play table, where every seat has a name
 
 
 def merged(lang: str) -> dict[str, str]:
