@@ -19,7 +19,7 @@ TABLES = sorted(WEB.glob("*/table.py"))
 OTHERS_ONLY = {"table.hand_of", "turn.other", "result.lose", "result.match_lose", "abstract.choose_other",
                "pis_yedili.muamele.other", "pis_yedili.result.lose", "war.draw_pile_of", "war.chosen",
                "pisti.result.next_lead"}
-NAMED = "_named"   # a key ending so is said only at a pass-and-play table, where every seat has a name
+NAMED = ("_named", ".named")   # a key ending so is said only at a pass-and-play table, where every seat has a name
 
 
 def merged(lang: str) -> dict[str, str]:
