@@ -307,6 +307,7 @@ class App:
         table_class = importlib.import_module(f"cardems.web.{stem}.table").TABLE
         dom.ensure_css(f"cardems/web/{stem}/style.css")
         self.show_view("table")
+        dom.trim_measures("cardems:move", "cardems:ai")
         self.route = route
         self.saves.open(slot)
         table = table_class(self, route, game)
