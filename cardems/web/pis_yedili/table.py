@@ -199,7 +199,7 @@ class PisYediliTable(Table):
         legal = self.legal()
         playable = {m.partition(":")[0] for m in legal if m not in (DRAW, PASS) and not m.startswith("pick:")}
         hint = self.hint_move.partition(":")[0] if isinstance(self.hint_move, str) else None
-        hand = self.own_hand(sorted(view.hand, key=sort_key), playable=playable, marked=hint, classes="fan",
+        hand = self.own_hand(sorted(view.hand, key=sort_key), playable=playable, marked=hint, classes="fan rows",
                              fan=True, card_classes=lambda c: " ".join(
                                  filter(None, ("playable" if c in playable else "", "chosen" if c == self.jack else ""))))
         return hand + self.render_controls(view, legal)
