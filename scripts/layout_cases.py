@@ -76,8 +76,10 @@ SEEN_TOURS = "() => { for (const g of %s) localStorage.setItem('cardems:tour:' +
 
 # One evaluation per table: what is wrong with its layout at this viewport, as sentences.
 MEASURE = r"""
-() => {
-  const W = innerWidth, H = innerHeight, bad = [];
+([W, H]) => {
+  const bad = [];
+  // a page wider than the phone is zoomed out to fit: the layout viewport grows
+  if (innerWidth !== W || innerHeight !== H) bad.push(`zoomed out to ${innerWidth}x${innerHeight}`);
   const shown = el => { const r = el.getBoundingClientRect(); const s = getComputedStyle(el);
     return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && !el.closest('.sr-only, [hidden], .art-sheet'); };
   const name = el => (el.id ? '#' + el.id : el.tagName.toLowerCase()) + (el.dataset.card ? `[${el.dataset.card}]` : '')

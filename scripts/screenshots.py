@@ -90,7 +90,7 @@ def main() -> None:
                     open_table(page, base, case, lang)
                     path = out / f"{case.name}-{size}-{lang}.png"
                     page.screenshot(path=str(path))
-                    found = page.evaluate(MEASURE)
+                    found = page.evaluate(MEASURE, [width, height])
                     print(f"{path.name}: {len(found['bad'])} problems; ids twice: {found['twice'][:4]}")
                     for line in found["bad"][:12]:
                         print("   ", line)
