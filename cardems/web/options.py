@@ -78,7 +78,7 @@ def applies(name: str, options: dict[str, Any], specs: tuple[Any, ...]) -> bool:
     return spec is None or value not in spec.values or options.get(other, spec.default) == value
 
 
-def form_html(t: Translate, route: Route) -> str:
+def form_html(t: Translate, route: Route, more: str = "") -> str:
     """The options form of ``route``'s game, drawn from its ``options_spec``, showing
     the route's options and level."""
     game = str(route.game)
@@ -99,6 +99,7 @@ def form_html(t: Translate, route: Route) -> str:
         fields += _choices(spec.name, legend, items, str(current).lower(), help_text=help_text,
                            disabled=not applies(spec.name, route.options, specs))
     fields += _choices("level", t("options.level"), [(lv, t(f"level.{lv}")) for lv in LEVELS], route.level)
+    fields += more   # the display settings (cardems/web/display.py), shared by every game
     return _form(game, t("options.title_game", game=t(f"game.{game}.name")), fields, t)
 
 
