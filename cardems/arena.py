@@ -12,13 +12,20 @@ interval is over deals (paired).
 from __future__ import annotations
 
 import math
-import sys
 from dataclasses import asdict, dataclass
-from typing import Any, Callable, TextIO
+from typing import Any, Callable, Protocol
 
 from cardems.bots import bot_move, make_bot
 from cardems.games import game_class
 from cardems.rng import Rng
+
+
+class Writer(Protocol):
+    """Where a command writes its text: a text stream, or the CLI's guarded one."""
+
+    def write(self, text: str, /) -> int: ...
+
+    def flush(self) -> None: ...
 
 
 @dataclass
@@ -47,6 +54,7 @@ def play_game(game_name: str, options: dict[str, Any], seed: int, bots: list[Any
     game = game_class(game_name).new(options, seed=seed)
     while not game.is_over():
         seat = game.to_move
+        assert seat is not None                 # the game is not over
         game.play(bot_move(game, bots[seating[seat]], seat))
     result = game.result()
     kind = game.game_type
@@ -61,7 +69,7 @@ def play_game(game_name: str, options: dict[str, Any], seed: int, bots: list[Any
     return float(diff), outcome
 
 
-def play_deal(args: tuple) -> tuple[float, list[int]]:
+def play_deal(args: tuple[Any, ...]) -> tuple[float, list[int]]:
     """One mirrored deal: ``(game, options, seed, levels[, versus])`` -> (mean difference, outcomes)."""
     game_name, options, seed, levels, *rest = args
     versus = rest[0] if rest else "best"
@@ -122,7 +130,7 @@ def summarize(per_deal: list[float], outcomes: list[int]) -> Score:
     )
 
 
-def progress_printer(err: TextIO) -> Callable[[int, int], None]:
+def progress_printer(err: Writer) -> Callable[[int, int], None]:
     step = 1
 
     def show(done: int, total: int) -> None:

@@ -89,5 +89,3 @@ def bot_move_steps(game: Any, bot: Bot, seat: int) -> Generator[None, None, Any]
         return bot.choose(view, legal, rng)
     return (yield from steps(view, legal, rng))
 
-
-from cardems.search import run_steps  # noqa: E402  (re-exported for callers of bot_move_steps)

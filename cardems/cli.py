@@ -10,8 +10,9 @@ import argparse
 import json
 import os
 import sys
-from typing import Any, Sequence, TextIO
+from typing import Any, NoReturn, Sequence, TextIO, cast
 
+from cardems.arena import Writer
 from cardems.bots import LEVELS, bot_move, make_bot
 from cardems.cards import SUIT_SYMBOLS, rank_of, suit_of
 from cardems.errors import BadInput
@@ -67,7 +68,7 @@ QUOTED = 80               # an error line quotes at most this many characters of
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, status 2, like every bad input
+    def error(self, message: str) -> NoReturn:  # one line, status 2, like every bad input
         raise BadInput(_shortened(message))
 
 
@@ -111,7 +112,7 @@ def _options(pairs: Sequence[str]) -> tuple[dict[str, str], str]:
     return options, level
 
 
-def _summary(game: Game) -> dict[str, Any]:
+def _summary(game: Game[Any, Any]) -> dict[str, Any]:
     result = game.result()
     return {
         "game": game.name, "options": game.options, "over": result.over,
@@ -120,7 +121,7 @@ def _summary(game: Game) -> dict[str, Any]:
     }
 
 
-def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+def cmd_replay(args: argparse.Namespace, out: Writer) -> int:
     cls = game_class(args.game)
     options, level = _options(args.option or [])
     if level not in LEVELS:  # replayed moves include every seat's, so no bot plays here
@@ -143,7 +144,7 @@ def _pretty(card: str) -> str:
     return rank_of(card) + (SUIT_SYMBOLS[suit] if suit else "")
 
 
-def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
+def cmd_play(args: argparse.Namespace, out: Writer, inp: TextIO) -> int:
     if args.game != "pisti":
         game_class(args.game)
         raise BadInput(f"terminal play is not available for {args.game} yet")
@@ -154,6 +155,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     out.write(f"Pişti, seed {seed}, against the {args.level} computer. Type a card (e.g. 7H) or 'quit'.\n")
     while not game.is_over():
         seat = game.to_move
+        assert seat is not None                 # the game is not over
         view = game.view(0)
         if seat != 0:
             _report(game.play(bot_move(game, bot, seat)), out)
@@ -180,7 +182,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     return 0
 
 
-def _report(events: list[Event], out: TextIO) -> None:
+def _report(events: list[Event], out: Writer) -> None:
     from cardems.pisti.events import Capture, Deal, Play, Sweep
 
     def who(seat: int) -> str:
@@ -198,7 +200,7 @@ def _report(events: list[Event], out: TextIO) -> None:
             out.write(f"New cards dealt ({event.stock} left in the stock).\n")
 
 
-def cmd_arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+def cmd_arena(args: argparse.Namespace, out: Writer, err: Writer) -> int:
     from cardems import arena
 
     levels = [b.strip().lower() for b in args.bots.split(",")]
@@ -265,22 +267,23 @@ def panel_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _progress(err: TextIO, quiet: bool) -> Any:
+def _progress(err: Writer, quiet: bool) -> Any:
     def show(line: str) -> None:
         err.write(line + "\n")
         err.flush()
     return None if quiet else show
 
 
-def cmd_ladder(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
+def cmd_ladder(argv: Sequence[str], out: Writer, err: Writer) -> int:
     from cardems import ladder
 
     args = ladder_parser().parse_args(argv)
-    pairs = ladder.PAIRS
+    pairs: tuple[tuple[str, str], ...] = ladder.PAIRS
     if args.pair:
-        pairs = tuple(tuple(p.strip().lower() for p in pair.split(",")) for pair in args.pair)
-        if any(len(p) != 2 or not all(p) for p in pairs):
+        given = tuple(tuple(p.strip().lower() for p in pair.split(",")) for pair in args.pair)
+        if any(len(p) != 2 or not all(p) for p in given):
             raise BadInput(f"--pair takes two levels separated by a comma, e.g. hard,normal (got {shown(args.pair)})")
+        pairs = cast("tuple[tuple[str, str], ...]", given)     # two levels each, checked above
         for rung in ladder.rungs(args.game, args.players, pairs):
             make_bot(rung.game, rung.bot), make_bot(rung.game, rung.opponent)   # unknown levels: before any work
     rows = ladder.run(args.deals, parse_seed(args.seed), jobs=args.jobs, cache=args.cache or None,
@@ -290,7 +293,7 @@ def cmd_ladder(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
     return 0
 
 
-def cmd_panel(argv: Sequence[str], out: TextIO, err: TextIO) -> int:
+def cmd_panel(argv: Sequence[str], out: Writer, err: Writer) -> int:
     from cardems import panel
 
     args = panel_parser().parse_args(argv)
@@ -333,45 +336,45 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
          err: TextIO | None = None, inp: TextIO | None = None) -> int:
     """Run a command; 0 on success, 2 on bad input or a standard stream that is closed
     or full (one line on stderr, when stderr can take it), 130 on Ctrl-C."""
-    out, err = _Safe(out or sys.stdout, "standard output"), _Safe(err or sys.stderr, "standard error")
+    stdout, stderr = _Safe(out or sys.stdout, "standard output"), _Safe(err or sys.stderr, "standard error")
     inp = inp or sys.stdin
     if hasattr(inp, "reconfigure"):  # a typed line the encoding cannot read is refused, not fatal
         inp.reconfigure(errors="replace")
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         try:
-            if out.stream is None:      # before any work: its result could not be written
+            if stdout.stream is None:      # before any work: its result could not be written
                 raise StreamError("standard output is closed")
-            code = _command(argv, out, err, inp)
-            out.flush()
+            code = _command(argv, stdout, stderr, inp)
+            stdout.flush()
             return code
         except BadInput as exc:
             message = " ".join(_shortened(str(exc)).splitlines())   # one line, whatever the input held
             if len(message) > MESSAGE:
                 message = message[:MESSAGE - 3] + "..."
-            err.write(f"cardems: {message}\n")
+            stderr.write(f"cardems: {message}\n")
             return 2
         except OSError as exc:     # a file named in the arguments (the ladder's cache...)
             where = f": {_shortened(shown(exc.filename))}" if exc.filename is not None else ""
-            err.write(f"cardems: {_reason(exc)}{where}\n")
+            stderr.write(f"cardems: {_reason(exc)}{where}\n")
             return 2
         except StreamError as exc:
-            _quiet(out)
-            err.write(f"cardems: {exc}\n")
+            _quiet(stdout)
+            stderr.write(f"cardems: {exc}\n")
             return 2
         except KeyboardInterrupt:
-            err.write("\n")
+            stderr.write("\n")
             return 130
     except StreamError:            # stderr too is closed or full: nothing can be said
-        _quiet(out)
-        _quiet(err)
+        _quiet(stdout)
+        _quiet(stderr)
         return 2
 
 
 MESSAGE = 400                      # an error line is at most this long
 
 
-def _command(argv: list[str], out: TextIO, err: TextIO, inp: TextIO | None) -> int:
+def _command(argv: list[str], out: Writer, err: Writer, inp: TextIO | None) -> int:
     if argv[:2] == ["arena", "ladder"]:
         return cmd_ladder(argv[2:], out, err)
     if argv[:2] == ["arena", "panel"]:

@@ -23,7 +23,10 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from cardems.cards import Card, arranged_deck
-from cardems.errors import SHOWN, BadInput, IllegalMove, Reason, shown  # noqa: F401  (SHOWN, shown: re-exported)
+from cardems.errors import SHOWN as SHOWN  # "X as X": re-exported, as are Reason and shown below
+from cardems.errors import BadInput, IllegalMove
+from cardems.errors import Reason as Reason
+from cardems.errors import shown as shown
 from cardems.rng import Rng
 
 SAVE_FORMAT = 1
@@ -405,8 +408,9 @@ class Game(ABC, Generic[M, V]):
             raise BadInput(f"unknown save format {shown(version)}")
         if data.get("game") != cls.name:
             raise BadInput(f"the save is for {shown(data.get('game'))}, not {cls.name!r}")
-        seed, moves, deck = data.get("seed"), data.get("moves"), data.get("deck")
-        if whole_number(seed, 0, SEED_LIMIT - 1) is None:
+        raw_seed, moves, deck = data.get("seed"), data.get("moves"), data.get("deck")
+        seed = whole_number(raw_seed, 0, SEED_LIMIT - 1)
+        if seed is None:
             raise BadInput("the save has no valid seed (a whole number between 0 and 2^53)")
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise BadInput("the save's moves are not a list of texts")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardems.errors import BadInput
 
@@ -56,7 +56,7 @@ def playable() -> tuple[str, ...]:
     return tuple(name for name in PLANNED if is_playable(name))
 
 
-def game_class(name: str) -> "type[Game]":
+def game_class(name: str) -> "type[Game[Any, Any]]":
     """The rules class of ``name``; :class:`BadInput` for unknown or coming games."""
     source = SOURCES.get(name)
     if source is None:
@@ -64,7 +64,8 @@ def game_class(name: str) -> "type[Game]":
     if not is_playable(name):
         raise BadInput(f"{name} is not playable yet (coming soon)")
     module, cls = source
-    return getattr(importlib.import_module(module), cls)
+    rules: type[Game[Any, Any]] = getattr(importlib.import_module(module), cls)
+    return rules
 
 
 def options_spec(name: str) -> "tuple[Option, ...]":
@@ -75,4 +76,5 @@ def options_spec(name: str) -> "tuple[Option, ...]":
         raise BadInput(f"unknown game {name!r} (games: {', '.join(PLANNED)})")
     if not is_playable(name):
         raise BadInput(f"{name} is not playable yet (coming soon)")
-    return importlib.import_module(f"cardems.{module_name(name)}.options").OPTIONS
+    spec: tuple[Option, ...] = importlib.import_module(f"cardems.{module_name(name)}.options").OPTIONS
+    return spec

@@ -20,7 +20,7 @@ import math
 import os
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, TextIO
+from typing import Any, Callable, Iterable
 
 from cardems import arena
 from cardems.errors import BadInput, shown
@@ -248,5 +248,5 @@ def signed(x: float) -> str:
     return f"{x:+.2f}" if math.isfinite(x) else ("+inf" if x > 0 else "-inf")
 
 
-def write(rows: list[dict[str, Any]], as_json: bool, out: TextIO) -> None:
+def write(rows: list[dict[str, Any]], as_json: bool, out: arena.Writer) -> None:
     out.write(json.dumps(rows) + "\n" if as_json else table(rows))

@@ -14,7 +14,7 @@ interval over deals (paired: deal ``i`` of both rows is the same shuffle).
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Iterable, TextIO
+from typing import Any, Callable, Iterable
 
 from cardems import arena, ladder
 
@@ -69,5 +69,5 @@ def table(panel: dict[str, list[dict[str, Any]]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write(panel: dict[str, list[dict[str, Any]]], as_json: bool, out: TextIO) -> None:
+def write(panel: dict[str, list[dict[str, Any]]], as_json: bool, out: arena.Writer) -> None:
     out.write(json.dumps(panel) + "\n" if as_json else table(panel))

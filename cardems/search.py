@@ -19,6 +19,7 @@ from cardems.rng import Rng
 S = TypeVar("S")
 T = TypeVar("T")
 M = TypeVar("M")
+M_contra = TypeVar("M_contra", contravariant=True)
 
 
 def run_steps(steps: Generator[None, None, T]) -> T:
@@ -27,10 +28,11 @@ def run_steps(steps: Generator[None, None, T]) -> T:
         try:
             next(steps)
         except StopIteration as stop:
-            return stop.value
+            value: T = stop.value
+            return value
 
 
-class Model(Protocol[S, M]):
+class Model(Protocol[S, M_contra]):
     """What the search needs from a game."""
 
     def sample(self, view: Any, rng: Rng) -> tuple[S, float]:
@@ -41,7 +43,7 @@ class Model(Protocol[S, M]):
     def copy(self, state: S) -> S:
         ...
 
-    def play(self, state: S, move: M) -> None:
+    def play(self, state: S, move: M_contra) -> None:
         """Apply ``move`` for the player to move, in place."""
 
     def playout(self, state: S, rng: Rng) -> Sequence[float]:

@@ -1,4 +1,4 @@
-"""Run the engine test suite (tests/engine) inside real Pyodide under Node.
+"""Run the engine test suite (tests/engine) and the pure page modules' (tests/web) inside real Pyodide under Node.
 
 Checks that the pure-Python engine works on the WebAssembly CPython the browser
 will use. Needs `node` and `npm ci` (node_modules/pyodide); wheels for pytest and
@@ -41,7 +41,7 @@ def test_engine_suite_passes_in_pyodide():
 
     _load_fetch_wheels().ensure_wheels()
 
-    cmd = [node, str(RUNNER), "tests/engine", "-q", "-p", "no:cacheprovider"]
+    cmd = [node, str(RUNNER), "tests/engine", "tests/web", "-q", "-p", "no:cacheprovider"]
     try:
         proc = subprocess.run(
             cmd, cwd=REPO, stdin=subprocess.DEVNULL, capture_output=True,

@@ -101,13 +101,14 @@ class Deepening:
         takes = (self._moves(count, mine, theirs, previous) if remember else
                  range(s.fixed[count] if s.fixed else min(UNLIMITED_FIRST if previous == 0 else previous + 1,
                                                           n - count), 0, -1))
+        best: float
         best, best_take = -INF, 0
         search = self._search
         for take in takes:
             after = count + take
             if after == n:
                 self.nodes += 1
-                value = s.leaf(mine | seg[take], mine_n + take, theirs)
+                value: float = s.leaf(mine | seg[take], mine_n + take, theirs)
             else:
                 value = -search(after, theirs, theirs_n, mine | seg[take], mine_n + take, take, depth - 1,
                                 -beta, -alpha)
@@ -132,12 +133,13 @@ class Deepening:
         if self.nodes > self.budget:
             raise OutOfBudget
         seg = s.seg[count]
+        best: float
         best, best_take = -INF, 0
         for take in self._moves(count, mine, theirs, previous):
             after = count + take
             if after == n:
                 self.nodes += 1
-                value = s.leaf(mine | seg[take], mine_n + take, theirs)
+                value: float = s.leaf(mine | seg[take], mine_n + take, theirs)
             else:
                 value = -(yield from self._search_steps(after, theirs, theirs_n, mine | seg[take], mine_n + take,
                                                         take, depth - 1, -beta, -alpha))
@@ -157,13 +159,13 @@ class Deepening:
                     found: list[tuple[int, float]]) -> Generator[None, None, None]:
         """One iteration at the root: each take in ``order``, appending to ``found`` the
         takes that improved on the best so far (the last one is the iteration's answer)."""
-        alpha = -INF
+        alpha: float = -INF
         s = self.solver
         for take in order:
             child = s.child(pos, take)
             if child.count == s.n:
                 self.nodes += 1
-                value = s.leaf(child.theirs, child.theirs_n, child.mine)
+                value: float = s.leaf(child.theirs, child.theirs_n, child.mine)
             else:
                 value = -(yield from self._search_steps(child.count, child.mine, child.mine_n, child.theirs,
                                                         child.theirs_n, take, depth - 1, -INF, -alpha))

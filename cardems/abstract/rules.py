@@ -17,7 +17,7 @@ deal, ``mode=deal``). The non-dealer of each deal first chooses to go
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from cardems.abstract.score import (SEQUENCE_RANKS, SHORT_RANKS, SUIT_ORDER, DealScore, score_combinations,
                                     score_half)
@@ -27,7 +27,7 @@ from cardems.cards import JOKER, Card, suit_of
 from cardems.errors import BadInput
 from cardems.game import DealtMatch, Event, GameType, Reason, Result, SeatView, shown, whole_number
 
-Move = Union[str, int]        # "first" / "second", or a take size
+Move = str | int        # "first" / "second", or a take size
 CHOICES = ("first", "second")
 SUIT_LIMIT = {"S": 1, "H": 2, "C": 3, "D": 4}
 BASE_LIMIT = 3

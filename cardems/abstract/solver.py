@@ -23,7 +23,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Generator, Iterable, Sequence
+from typing import Callable, Generator, Iterable, Sequence, TypeVar
 
 from cardems.abstract.rules import SUIT_LIMIT, UNLIMITED_FIRST, AbstractView
 from cardems.abstract.score import FULL_HALF, SEQUENCE_POINTS, SUIT_ORDER, rank_index
@@ -54,6 +54,10 @@ def _tables(width: int) -> tuple[list[int], list[int], list[int]]:
 
 
 _TABLES: dict[int, tuple[list[int], list[int], list[int]]] = {}
+
+
+T = TypeVar("T")
+Leaf = Callable[[int, int, int], int]   # (mover's mask, its cards, other's mask) -> score difference
 
 
 def tables(width: int) -> tuple[list[int], list[int], list[int]]:
@@ -92,6 +96,7 @@ class Solver:
     """Exact values of the positions of one row of one variant."""
 
     _cache: dict[tuple[str, tuple[Card, ...]], "Solver"] = {}
+    points: Callable[[int, int], int]       # a half's score: (cards mask, cards taken) -> points
 
     @classmethod
     def for_row(cls, variant: str, row: Sequence[Card]) -> "Solver":
@@ -129,7 +134,7 @@ class Solver:
         self._next_yield = SLICE
 
     # ------------------------------------------------------------ scoring
-    def _combination_leaf(self):
+    def _combination_leaf(self) -> Leaf:
         seq, pop, _ = tables(6)
         n = self.n
 
@@ -155,7 +160,7 @@ class Solver:
         self.points = points
         return leaf
 
-    def _product_leaf(self):
+    def _product_leaf(self) -> Leaf:
         _, pop, run = tables(13)
         n = self.n
         full = 0x1FFF
@@ -298,12 +303,13 @@ class Solver:
         return _run(self.analyse_steps(pos))
 
 
-def _run(steps: Generator[None, None, object]):
+def _run(steps: Generator[None, None, T]) -> T:
     while True:
         try:
             next(steps)
         except StopIteration as stop:
-            return stop.value
+            value: T = stop.value
+            return value
 
 
 def mask_of(cards: Iterable[Card], variant: str) -> int:

@@ -20,7 +20,8 @@ def _hard() -> Bot:
 def _panel(name: str) -> Callable[[], Bot]:
     def make() -> Bot:
         from cardems.pis_yedili import panel
-        return getattr(panel, f"PisYedili{name.title()}")()
+        bot: Bot = getattr(panel, f"PisYedili{name.title()}")()
+        return bot
     return make
 
 

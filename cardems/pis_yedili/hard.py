@@ -123,7 +123,7 @@ class PisYediliModel:
             fewest = min(m for _, _, m in options)
             weights = [self.miss ** (m - fewest) for _, _, m in options]
             pick = rng.random() * sum(weights)
-            for (hands, unseen, _), w in zip(options, weights):
+            for (hands, unseen, _), w in zip(options, weights):  # noqa: B007 (the pick is used after the loop)
                 pick -= w
                 if pick < 0:
                     break
@@ -159,7 +159,7 @@ class PisYediliModel:
         return sum(others) / len(others) - mine + bonus * lowest(totals, view.seat)
 
 
-class GatedSearch(SamplingSearch):
+class GatedSearch(SamplingSearch[Sim, str]):
     """The sampling search, asked to improve on a baseline move (the first one given):
     each world plays every move with the same random numbers, and another move is
     chosen only when its mean gain over the baseline, across worlds, is more than

@@ -16,11 +16,13 @@ another) is less likely.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import final
 
 from cardems.pis_yedili.rules import DRAW, HAND, PASS, PENALTY_PER_SEVEN, PisYediliView, deck_for
 from cardems.pis_yedili.sim import OPENERS, OPENING, PLAY, TWINS, VALUE, Sim
 
 
+@final                    # so that ``type(step) is not Decision`` tells a step's kind to mypy
 @dataclass
 class Decision:
     """One move a seat made in the opening or in play, and what it saw then."""
@@ -139,7 +141,7 @@ def misses(steps: list[Step], hands: list[list[str]], seat: int, limit: int | No
     missed = 0
     left = len(steps) if limit is None else limit
     for step in reversed(steps):
-        if type(step) is tuple:
+        if type(step) is not Decision:
             who, count = step
             if who != seat:
                 for _ in range(count):       # the cards played soonest after are the ones got

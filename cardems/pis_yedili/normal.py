@@ -6,7 +6,7 @@ out) and then names its longest suit, aims its 7s at the leader or at a player
 close to going out, and watches hand sizes: when an opponent is down to one or two
 cards it sheds high cards fast.
 
-The judgement is :func:`choose`, a function of a :class:`Table` (the few numbers a
+The judgement is :func:`choose`, a function of a :class:`Situation` (the few numbers a
 player weighs), so the Hard opponent's playouts can run it on full positions.
 """
 
@@ -27,7 +27,7 @@ DANGER = 2             # an opponent with this many cards or fewer may go out so
 
 
 @dataclass
-class Table:
+class Situation:
     """What the Normal player weighs at a decision."""
 
     seat: int
@@ -43,7 +43,7 @@ class Table:
     decks: int
 
     @classmethod
-    def from_view(cls, view: PisYediliView) -> "Table":
+    def from_view(cls, view: PisYediliView) -> "Situation":
         seat = view.seat
         target = view.stack[-1] if view.stack else (seat + view.direction) % view.players
         return cls(seat, view.players, list(view.hand), view.top, view.named, view.pending, view.drawn,
@@ -66,7 +66,7 @@ def jack(card: str, hand: list[str]) -> str:
     return f"{card}:{name_suit(hand, card)}"
 
 
-def choose(table: Table, legal: list[str] | None = None, rng: Rng | None = None) -> str:
+def choose(table: Situation, legal: list[str] | None = None, rng: Rng | None = None) -> str:
     """The Normal player's move in a normal turn or facing a 7.
 
     It works out the legal cards itself (the rules' matching, from the table), so
@@ -157,4 +157,4 @@ class PisYediliNormal:
             return rng.choice(legal)
         if view.phase == "opening":
             return choose_opening(list(view.hand))
-        return choose(Table.from_view(view))
+        return choose(Situation.from_view(view))

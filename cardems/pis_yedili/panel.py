@@ -119,6 +119,7 @@ def greedy_playout(sim: Sim) -> list[int]:
     """Play the round out with everyone greedy; its penalties."""
     while sim.phase != OVER:
         sim.apply(PICK if sim.phase == MUAMELE else greedy_move(sim.hands[sim.turn], sim.legal()))
+    assert sim.penalties is not None            # set as the phase turns OVER
     return sim.penalties
 
 

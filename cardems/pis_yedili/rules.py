@@ -282,6 +282,7 @@ class PisYedili(DealtMatch[str, PisYediliView]):
     def _legal_moves(self) -> list[str]:
         if self.over:
             return []
+        assert self.turn is not None            # None only once over
         hand = self.hands[self.turn]
         if self.phase == "muamele":
             return [f"pick:{i}" for i in range(1, len(self.stock) + 1)]
@@ -339,6 +340,7 @@ class PisYedili(DealtMatch[str, PisYediliView]):
 
     def why_illegal(self, move: str) -> Reason:
         seat = self.turn
+        assert seat is not None                 # None only once over
         hand = self.hands[seat]
         if move.startswith("pick:"):
             if self.phase != "muamele":
@@ -370,6 +372,7 @@ class PisYedili(DealtMatch[str, PisYediliView]):
     # ----------------------------------------------------------- moves
     def _apply(self, move: str) -> list[Event]:
         seat = self.turn
+        assert seat is not None                 # None only once over
         if self.phase == "muamele":
             return self._pick(seat, int(move[5:]))
         if self.phase == "opening":
@@ -402,6 +405,7 @@ class PisYedili(DealtMatch[str, PisYediliView]):
         if len(self.opened) == self.players:
             self.phase = "play"
             self.drawn = False
+            assert self.turn is not None        # the opening's next seat
             events.append(Opened(self.turn))
         return events
 
@@ -613,6 +617,7 @@ class PisYedili(DealtMatch[str, PisYediliView]):
         changes that); None in the muamele and once over."""
         if self.over or self.phase == "muamele":
             return None
+        assert self.turn is not None            # None only once over
         if self.phase == "opening":
             return (self.turn + 1) % self.players
         return self._following(self.turn)

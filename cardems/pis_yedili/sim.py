@@ -54,6 +54,29 @@ class Sim:
     __slots__ = ("players", "decks", "bounce", "turn", "phase", "hands", "stock", "pile", "named", "sevens",
                  "drawn", "stack", "direction", "opened", "totals", "rng", "out", "multiplier", "pickers",
                  "picks_left", "picked", "penalties", "bold")
+    players: int
+    decks: int
+    bounce: bool
+    turn: int
+    phase: int
+    hands: list[list[str]]
+    stock: list[str]                 # top card last
+    pile: list[str]
+    named: str | None
+    sevens: int
+    drawn: bool
+    stack: list[int]
+    direction: int
+    opened: int
+    totals: list[int]
+    rng: Rng
+    out: int | None
+    multiplier: int
+    pickers: list[int]
+    picks_left: int
+    picked: list[list[str]]
+    penalties: list[int] | None
+    bold: int
 
     @classmethod
     def new(cls, players: int, bounce: bool, rng: Rng) -> "Sim":
@@ -93,7 +116,7 @@ class Sim:
         sim.players = game.players
         sim.decks = game.decks
         sim.bounce = game.bounce
-        sim.turn = game.turn
+        sim.turn = game.turn if game.turn is not None else 0   # None once over: the Sim keeps a seat
         sim.phase = PHASES[game.phase]
         sim.hands = [h[:] for h in game.hands]
         sim.stock = game.stock[:]
@@ -443,4 +466,5 @@ class Sim:
         """Play the round out with everyone choosing as the Normal player; its penalties."""
         while self.phase != OVER:
             self.apply(self.normal())
+        assert self.penalties is not None       # set as the phase turns OVER
         return self.penalties

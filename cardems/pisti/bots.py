@@ -20,7 +20,8 @@ def _hard() -> Bot:
 def _panel(name: str) -> Callable[[], Bot]:
     def make() -> Bot:
         from cardems.pisti import panel
-        return getattr(panel, f"Pisti{name.title()}")()
+        bot: Bot = getattr(panel, f"Pisti{name.title()}")()
+        return bot
     return make
 
 

@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import math
 from itertools import combinations
-from typing import Generator
+from typing import Any, Generator, Sequence, cast
 
-from cardems.pisti.normal import (CARD_WORTH, HIDDEN_WORTH, JACK_KEEP, PistiNormal, Table,
+from cardems.pisti.normal import (CARD_WORTH, HIDDEN_WORTH, JACK_KEEP, PistiNormal, Situation,
                                        chance_holds, judge)
 from cardems.cards import RANKS
 from cardems.pisti.rules import (FULL_DECK, HAND, JACK_PISTI_POINTS, MOST_CARDS_POINTS, PISTI_POINTS,
@@ -67,6 +67,24 @@ class Sim:
     __slots__ = ("players", "lead", "turn", "hands", "stock", "top", "pile_size", "pile_points",
                  "captured", "points", "last_capturer", "left", "in_hands", "last_card_pisti",
                  "rounds_left", "seen", "n_seen", "me")
+    players: int
+    lead: int
+    turn: int                        # -1 once the deal is over
+    hands: list[list[str]]
+    stock: list[str]                 # the next card last
+    top: str | None                  # the rank on the pile
+    pile_size: int
+    pile_points: int
+    captured: list[int]
+    points: list[int]
+    last_capturer: int | None
+    left: int                        # cards in the stock and in hands
+    in_hands: int
+    last_card_pisti: bool
+    rounds_left: int
+    seen: dict[str, int]             # rank -> copies seen
+    n_seen: int
+    me: int                          # the searching side
 
     def copy(self) -> "Sim":
         other = Sim.__new__(Sim)
@@ -277,14 +295,15 @@ def deal_soft(view: PistiView, unseen: list[str], avoid: dict[int, set[str]],
     return hands, factor
 
 
-Play = tuple[int, str, list[str], dict[str, int], int, dict]
+Memo = dict[tuple[int, str, int, int], float]   # (play index, card, unseen of its rank, unseen Jacks) -> judgement
+Play = tuple[int, str, list[str], dict[str, int], int, dict[str, Any]]
 
 
 def observed_plays(view: PistiView, earlier: bool = False) -> list[Play]:
     """What the others played this hand (with ``earlier``, every hand of the deal), each
     play with what its player could see then: (seat, card, the seat's later plays of that
     hand, unseen copies per rank before its hand is taken out, cards seen, the other
-    fields of its :class:`Table`). In a hand played out, a seat's later plays are the
+    fields of its :class:`Situation`). In a hand played out, a seat's later plays are the
     whole hand it held."""
     players = view.players
     per_round = HAND * players
@@ -329,7 +348,7 @@ def observed_plays(view: PistiView, earlier: bool = False) -> list[Play]:
     return plays
 
 
-def preferences(index: int, play: Play, hand: list[str], memo: dict) -> list[float]:
+def preferences(index: int, play: Play, hand: list[str], memo: Memo) -> list[float]:
     """The Normal player's judgement of each card of ``hand`` (the seat's hand at ``play``,
     the card played included), as the seat saw the table: :func:`~cardems.pisti.normal.judge`.
     A card's judgement depends on the hand only through the unseen copies of its rank and
@@ -345,7 +364,7 @@ def preferences(index: int, play: Play, hand: list[str], memo: dict) -> list[flo
         pref = memo.get(key)
         if pref is None:
             if table is None:
-                table = Table(unseen=unseen, unseen_total=52 - n_seen - len(hand), **fields)
+                table = Situation(unseen=unseen, unseen_total=52 - n_seen - len(hand), **fields)
             pref = memo[key] = judge(table, c)
         prefs.append(pref)
     return prefs
@@ -362,7 +381,7 @@ def chance(prefs: list[float], chosen: int, temperature: float | None) -> float:
 
 
 def likelihood(view: PistiView, hands: list[list[str]], temperature: float,
-               plays: list[Play] | None = None, memo: dict | None = None) -> float:
+               plays: list[Play] | None = None, memo: Memo | None = None) -> float:
     """How likely the others' plays of this hand are if they held ``hands``.
 
     Each seat is modelled as the Normal player (:func:`~cardems.pisti.normal.judge`)
@@ -406,7 +425,7 @@ def play_chance(play: Play, hand: list[str], prefs: list[float], chosen: int, te
 
 
 def read_others(plays: list[Play], styles: tuple[tuple[float, float | None], ...] = STYLES,
-                memo: dict | None = None) -> tuple[Styles, dict[int, float]]:
+                memo: Memo | None = None) -> tuple[Styles, dict[int, float]]:
     """What each other seat showed in the hands of this deal already played out (there the
     hand it held is known: the cards it played): how much each style of :data:`STYLES`
     explains its choices (their prior weights times the probability of those choices,
@@ -442,7 +461,7 @@ def decline_rate(declines: int = 0, chances: int = 0) -> float:
     return (declines + DECLINES[0]) / (chances + DECLINES[1])
 
 
-def mixture_likelihood(hands: list[list[str]], plays: list[Play], memo: dict, styles: Styles,
+def mixture_likelihood(hands: list[list[str]], plays: list[Play], memo: Memo, styles: Styles,
                        declines: dict[int, float] | None = None,
                        default: tuple[tuple[float, float | None], ...] = STYLES) -> float:
     """The others' plays of this hand if they held ``hands``, each seat playing in one of
@@ -489,7 +508,7 @@ class Known:
         self.n_seen = sum(seen.values())
         self.side = side_of(view.seat, view.players)
         self.plays = observed_plays(view)
-        self.memo: dict = {}      # the others' judgements of their cards (:func:`preferences`)
+        self.memo: Memo = {}      # the others' judgements of their cards (:func:`preferences`)
         self.styles: Styles | None = None
         self.free: dict[int, float] = {}      # per seat: how often it covers a card it could take
         if ROBUST:
@@ -551,6 +570,7 @@ class PistiModel:
         if view is not self._view:
             self._view, self._known = view, Known(view)
         known = self._known
+        assert known is not None                # set for this view just above
         unseen = known.unseen[:]
         rng.shuffle(unseen)
         hands, factor = deal_soft(view, unseen, known.avoid, known.free, rng)
@@ -578,10 +598,10 @@ class PistiModel:
         state.run(None, state.me if SEEING else -1)
         return state.value()
 
-    def utility(self, scores: list[float], view: PistiView) -> float:
+    def utility(self, scores: Sequence[float], view: PistiView) -> float:
         """One's side's score minus the mean of the other sides' (the deal's winner
         already has its bonus in ``scores``)."""
-        mine = self._known.side if view is self._view else side_of(view.seat, view.players)
+        mine = self._known.side if view is self._view and self._known is not None else side_of(view.seat, view.players)
         if len(scores) == 2:   # the same sum as below, with one term
             return scores[mine] - scores[1 - mine]
         others = [s for i, s in enumerate(scores) if i != mine]
@@ -604,7 +624,7 @@ def last_hand_worlds(view: PistiView, temperature: float = TEMPERATURE) -> list[
     for held in combinations(unseen, size):
         if any(card[:-1] in declined for card in held):
             continue
-        hands = [[], []]
+        hands: list[list[str]] = [[], []]
         hands[view.seat], hands[other] = list(view.hand), list(held)
         weight = known.weight(view, hands, temperature)
         if weight > 0.0:
@@ -658,7 +678,7 @@ class PistiHardBot:
 
     level = "hard"
 
-    def __init__(self, search: SamplingSearch, exact_last_hand: bool = True) -> None:
+    def __init__(self, search: SamplingSearch[Sim, str], exact_last_hand: bool = True) -> None:
         self.search = search
         self.exact_last_hand = exact_last_hand
 
@@ -667,7 +687,8 @@ class PistiHardBot:
 
     def choose_steps(self, view: PistiView, legal: list[str], rng: Rng) -> Generator[None, None, str]:
         if len(legal) > 1 and self.exact_last_hand:
-            worlds = last_hand_worlds(view, self.search.model.temperature)
+            model = cast(PistiModel, self.search.model)     # as PistiHard builds it
+            worlds = last_hand_worlds(view, model.temperature)
             if worlds is not None:
                 totals = yield from best_strategy_steps(worlds, side_of(view.seat, view.players))
                 mass = sum(weight for weight, _ in worlds)

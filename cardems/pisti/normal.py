@@ -4,7 +4,7 @@ It captures when it pays, keeps Jacks for piles worth one, avoids leaving a
 lone card that hands the next player a pişti, and remembers every card that
 has been played (so it knows which ranks are dead).
 
-The judgement works on a :class:`Table`, the few numbers a player weighs at a
+The judgement works on a :class:`Situation`, the few numbers a player weighs at a
 decision, so the Hard opponent can use the same judgement as its model of how
 the others play.
 """
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from math import comb
 
 from cardems.cards import RANKS, Card, rank_of
-from cardems.pisti.rules import JACK_PISTI_POINTS, PISTI_POINTS, PistiView, card_points, is_jack
+from cardems.pisti.rules import JACK_PISTI_POINTS, PISTI_POINTS, PistiView, card_points
 from cardems.rng import Rng
 
 CARD_WORTH = 0.12        # one captured card's share of the 3 most-cards points
@@ -33,7 +33,7 @@ def chance_holds(hand: int, unseen: int, wanted: int) -> float:
 
 
 @dataclass(frozen=True)
-class Table:
+class Situation:
     """What a player weighs at a decision."""
 
     top: str | None              # rank on top of the pile
@@ -48,7 +48,7 @@ class Table:
     sweep_mine: bool             # the pile left at the end would come to this player's side
 
     @classmethod
-    def from_view(cls, view: PistiView) -> "Table":
+    def from_view(cls, view: PistiView) -> "Situation":
         unseen = dict.fromkeys(RANKS, 0)
         cards = view.unseen()
         for card in cards:
@@ -68,7 +68,7 @@ class Table:
         )
 
 
-def judge(table: Table, card: Card) -> float:
+def judge(table: Situation, card: Card) -> float:
     """How good playing ``card`` looks: the gain of a capture, or minus the risk of a discard."""
     rank = rank_of(card)
     jack = rank == "J"
@@ -83,7 +83,7 @@ def judge(table: Table, card: Card) -> float:
     return -risk(table, card) - (table.jack_keep if jack else 0.0)
 
 
-def risk(table: Table, card: Card) -> float:
+def risk(table: Situation, card: Card) -> float:
     """Expected points handed to the next player by leaving ``card`` on the pile."""
     pile = table.pile_value + card_points(card) + CARD_WORTH
     if table.next_hand == 0:  # the deal's last card: the pile goes to the last capturer
@@ -104,11 +104,11 @@ class PistiNormal:
     level = "normal"
 
     def choose(self, view: PistiView, legal: list[Card], rng: Rng) -> Card:
-        table = Table.from_view(view)
+        table = Situation.from_view(view)
         scores = [judge(table, card) for card in legal]
         best = max(scores)
         options = [c for c, s in zip(legal, scores) if abs(s - best) < 1e-9]
         return options[0] if len(options) == 1 else rng.choice(options)
 
     def score(self, view: PistiView, card: Card) -> float:
-        return judge(Table.from_view(view), card)
+        return judge(Situation.from_view(view), card)

@@ -39,6 +39,7 @@ def greedy_card(hand: list[str], top: str | None, size: int, pile_points: int, p
     """The greedy player's card: the capture worth most points now (then most cards, then
     not a Jack), else the discard worth fewest points (Jacks last); ties: first in hand."""
     best, best_key = hand[0], None
+    key: tuple[int, int, int]
     for card in hand:
         rank = RANK[card]
         if size and (rank == top or rank == "J"):
@@ -108,6 +109,19 @@ class Deal:
 
     __slots__ = ("players", "lead", "turn", "hands", "stock", "top", "size", "pile_points",
                  "captured", "points", "last_side", "left", "last_card_pisti")
+    players: int
+    lead: int
+    turn: int                        # -1 once the deal is over
+    hands: list[list[str]]
+    stock: list[str]                 # the next card last
+    top: str | None                  # the rank on the pile
+    size: int
+    pile_points: int
+    captured: list[int]
+    points: list[int]
+    last_side: int | None
+    left: int
+    last_card_pisti: bool
 
     def copy(self) -> "Deal":
         other = Deal.__new__(Deal)

@@ -349,8 +349,8 @@ class Pisti(DealtMatch[Card, PistiView]):
         reached = [s for s in range(self.sides) if self.match_scores[s] >= target]
         if not reached:
             return None
-        best = max(self.match_scores[s] for s in reached)
-        leaders = [s for s in reached if self.match_scores[s] == best]
+        high = max(self.match_scores[s] for s in reached)
+        leaders = [s for s in reached if self.match_scores[s] == high]
         return leaders[0] if len(leaders) == 1 else None
 
     # ----------------------------------------------------------- outcome and views

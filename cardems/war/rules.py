@@ -25,7 +25,7 @@ ending, perhaps, with seat 1's card alone) replay exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from cardems.cards import RANKS, Card, parse_card, rank_of, standard_deck
 from cardems.errors import BadInput
@@ -43,7 +43,7 @@ STRENGTH: dict[Card, int] = {c: ORDER.index(rank_of(c)) for c in FULL_DECK}  # 2
 GAME_TYPE = GameType(seats=(2,), simultaneous=True)
 
 Battle = tuple[Card, Card]          # (seat 0's card, seat 1's card)
-Move = Union[Card, Battle]
+Move = Card | Battle
 
 
 def strength(card: Card) -> int:
@@ -158,7 +158,7 @@ class War(Game[Move, WarView]):
             return None
         return next(seat for seat in COMMIT_ORDER if self.committed[seat] is None)
 
-    def _legal_moves(self) -> list[Card]:
+    def _legal_moves(self) -> list[Move]:
         seat = self.to_move
         if seat is None:
             return []
@@ -214,14 +214,16 @@ class War(Game[Move, WarView]):
         self.moves.append(self.format_move(battle))
         return events
 
-    def _apply(self, card: Card) -> list[Event]:
+    def _apply(self, card: Move) -> list[Event]:
         """The seat to move commits ``card``; once both have, the battle is fought."""
         seat = self.to_move
         assert seat is not None
+        assert isinstance(card, str), "a battle is played by _play_battle"
         self.committed[seat] = card
         if any(chosen is None for chosen in self.committed):
             return [Commit(seat)]
         first, second = self.committed
+        assert first is not None and second is not None
         self.committed = [None, None]
         return self._battle(first, second)
 

@@ -228,7 +228,12 @@ class App:
         dialog = dom.dialog("elsewhere", "elsewhere-title")
         if not self._elsewhere_heard:   # Escape closes it: the lobby, as "another game"
             self._elsewhere_heard = True
-            self.listen(dialog, "close", lambda _e: self.pending_key is not None and self.on_elsewhere_choice(False))
+
+            def closed(_event: Any) -> None:
+                if self.pending_key is not None:
+                    self.on_elsewhere_choice(False)
+
+            self.listen(dialog, "close", closed)
         t = self.t
         dialog.innerHTML = (
             f'<form method="dialog" class="options-form">'
@@ -291,6 +296,7 @@ class App:
             self.notices.add("notice.bad_save")
         if game is not None:
             if route.seed is None:  # resume the unfinished game: show its route
+                assert saved is not None        # the game was restored from it
                 shown = parse_route(saved["hash"])
                 shown.speed = route.speed
                 route = shown
@@ -307,7 +313,7 @@ class App:
         meta = (record.meta_of(saved) if resumed else None) or record.new_meta(game, route.level)
         self.open_table(route, game, Slot(str(route.game), meta=meta))
 
-    def open_table(self, route: Route, game: Game, slot: Slot, *, title: Callable[[list[str]], list[str]] | None = None
+    def open_table(self, route: Route, game: Game[Any, Any], slot: Slot, *, title: Callable[[list[str]], list[str]] | None = None
                    ) -> None:
         stem = module_name(game.name)
         table_class = importlib.import_module(f"cardems.web.{stem}.table").TABLE
@@ -341,7 +347,7 @@ class App:
             self.navigate(Route(None))
 
     # ------------------------------------------------------------ the table's game
-    def save(self, route: Route, game: Game) -> None:
+    def save(self, route: Route, game: Game[Any, Any]) -> None:
         self.saves.save(route, game)
 
     @property
@@ -358,7 +364,7 @@ class App:
             self._records = Records(self.add_notice)
         return self._records
 
-    def game_over(self, game: Game) -> None:
+    def game_over(self, game: Game[Any, Any]) -> None:
         """The table's game ended (the session tells, once): it is recorded, once."""
         slot = self.saves.slot
         if slot is not None and self.records.finished(game, slot.meta):
@@ -368,7 +374,7 @@ class App:
 
                 daily.finished(self, game, slot.meta)
 
-    def result_extra(self, game: Game) -> str:
+    def result_extra(self, game: Game[Any, Any]) -> str:
         """What the result dialog adds to a game's own: the daily deal's share line."""
         slot = self.saves.slot
         if slot is None or not slot.daily:

@@ -153,7 +153,7 @@ def _ace(suit: str, colour: str) -> str:
 
 
 # Headwear for the court cards, in a box about 70 wide centred on the origin.
-_CROWNS = {
+_CROWNS: dict[str, tuple[str, list[tuple[float, float, float]]]] = {
     "K": (
         "M-32 10L-35-16L-17-1L0-22L17-1L35-16L32 10Z",
         [(-35, -16, 5), (0, -22, 5), (35, -16, 5)],

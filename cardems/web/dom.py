@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from pyodide.ffi import to_js
 from pyscript import document, window
+
+from cardems.web.escape import esc as esc  # re-exported: dom.esc, as the tables call it
 
 ROOT = document.documentElement
 
@@ -20,10 +21,6 @@ def attr(node: Any, name: str) -> str | None:
     """An attribute's value, or None when it is missing."""
     value = node.getAttribute(name)
     return None if absent(value) else str(value)
-
-
-def esc(text: Any) -> str:
-    return escape(str(text), quote=True)
 
 
 def by_id(name: str) -> Any:

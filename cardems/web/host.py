@@ -42,13 +42,13 @@ class TableHost(Texts, Protocol):
         """How the human's hand is ordered: ``suit``, ``rank``, ``dealt`` (cardems/web/display.py)."""
         ...
 
-    def save(self, route: Route, game: Game) -> None:
+    def save(self, route: Route, game: Game[Any, Any]) -> None:
         """Keep the table's game (after every move)."""
 
-    def game_over(self, game: Game) -> None:
+    def game_over(self, game: Game[Any, Any]) -> None:
         """The game has ended (the session tells it once): record it."""
 
-    def result_extra(self, game: Game) -> str:
+    def result_extra(self, game: Game[Any, Any]) -> str:
         """What the page adds to the result of the game (markup): the daily deal's line."""
         ...
 
@@ -67,6 +67,8 @@ class ScreenHost(Texts, Protocol):
 
     def render_notices(self) -> None: ...
 
+    def add_notice(self, key: str, **params: str) -> None: ...
+
     def show_view(self, view: str) -> None:
         """Show the lobby, a table or a screen (``data-view`` on <body>)."""
 
@@ -83,6 +85,6 @@ class ScreenHost(Texts, Protocol):
         (then ``then()`` is called once it may); False: go on now."""
         ...
 
-    def open_table(self, route: Route, game: Game, slot: Slot, *, title: Callable[[list[str]], list[str]] | None = None
+    def open_table(self, route: Route, game: Game[Any, Any], slot: Slot, *, title: Callable[[list[str]], list[str]] | None = None
                    ) -> None:
         """Put ``game``'s table on the page, kept in ``slot`` (``title`` adapts its title)."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, cast
 
 from cardems.cards import rank_of, suit_of
 from cardems.games import PLANNED, module_name
@@ -27,8 +27,19 @@ DEFAULT = "en"
 _DIR = Path(__file__).with_name("locales")
 
 
+class _DataLoader(Protocol):
+    def get_data(self, path: str, /) -> bytes: ...
+
+
+def package_data(path: Path) -> bytes:
+    """A data file of the package, read by its modules' loader: the page's bundle in
+    the browser (the files are in memory), the file system under CPython."""
+    return cast(_DataLoader, __spec__.loader).get_data(str(path))   # both loaders have get_data
+
+
 def _read(path: Path) -> dict[str, str]:
-    return json.loads(__spec__.loader.get_data(str(path)))
+    catalog: dict[str, str] = json.loads(package_data(path))
+    return catalog
 
 
 def plural_category(lang: str, n: int) -> str:

@@ -20,9 +20,11 @@ from typing import Any
 
 from pyscript import window
 
+from cardems.web.i18n import package_data
+
 _HERE = Path(__file__).parent
 HOME = _HERE.parents[1]  # the folder holding cardems/ (the working folder; the bundle's files are there in memory)
-BUILD: dict[str, Any] = json.loads(__spec__.loader.get_data(str(_HERE / "build.json")))  # in the bundle
+BUILD: dict[str, Any] = json.loads(package_data(_HERE / "build.json"))  # in the bundle
 
 _fetched: set[str] = set()
 

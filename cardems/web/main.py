@@ -25,6 +25,10 @@ import sys
 from importlib.machinery import ModuleSpec
 from importlib.util import MAGIC_NUMBER, decode_source
 from types import CodeType, ModuleType
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from importlib.abc import Loader
 
 BUNDLE = "first-screen.bundle"
 FORMAT = "cardems-bundle/1"
@@ -101,7 +105,7 @@ class Bundle:
         if found is None:
             return None
         rel, package = found
-        spec = ModuleSpec(fullname, self, origin=self.home + rel, is_package=package)
+        spec = ModuleSpec(fullname, cast("Loader", self), origin=self.home + rel, is_package=package)
         spec.has_location = True  # __file__, as for a module on disk
         if package:
             spec.submodule_search_locations = [self.home + rel.rpartition("/")[0]]
@@ -111,6 +115,7 @@ class Bundle:
         return None
 
     def exec_module(self, module: ModuleType) -> None:
+        assert module.__spec__ is not None      # made by find_spec
         exec(self.get_code(module.__spec__.name), module.__dict__)
 
     def get_code(self, fullname: str) -> CodeType:
@@ -118,8 +123,8 @@ class Bundle:
         if self.tag:
             pyc = self.files.get(cached_path(rel, self.tag))
             if pyc is not None and pyc[:4] == MAGIC_NUMBER:
-                code = marshal.loads(memoryview(pyc)[16:])
-                _imp._fix_co_filename(code, self.home + rel)
+                code: CodeType = marshal.loads(memoryview(pyc)[16:])
+                _imp._fix_co_filename(code, self.home + rel)  # type: ignore[attr-defined]  # CPython's own, not in typeshed
                 return code
         return compile(self.files[rel], self.home + rel, "exec", dont_inherit=True)
 

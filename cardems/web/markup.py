@@ -11,11 +11,11 @@ travel animation follows it. Every card carries ``data-card`` (its code, or
 
 from __future__ import annotations
 
-from html import escape
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from cardems.cards import SUIT_SYMBOLS
 from cardems.web.card_art import back_use, card_use
+from cardems.web.escape import esc as esc  # re-exported: markup.esc, as the screens call it
 
 # The keyboard shortcuts of the frequent controls (by ``data-action``): the button says
 # its key in ``aria-keyshortcuts``, static/js/table.js presses it, the help lists it.
@@ -23,10 +23,6 @@ SHORTCUTS = {"hint": "h", "draw": "d", "pass": "p", "result": "r", "new-game": "
 
 # Where each seat sits, seen from the human's (bottom) seat: play goes counterclockwise.
 POSITIONS = {2: ("bottom", "top"), 3: ("bottom", "right", "left"), 4: ("bottom", "right", "top", "left")}
-
-
-def esc(text: object) -> str:
-    return escape(str(text), quote=True)
 
 
 def ltr(text: object) -> str:
@@ -105,7 +101,7 @@ def mini(code: str, label: str, classes: str = "") -> str:
             f'aria-label="{esc(label)}">{card_use(code)}</span>')
 
 
-def mini_row(codes: Iterable[str], label_of, classes: str = "mini-row") -> str:
+def mini_row(codes: Iterable[str], label_of: Callable[[str], str], classes: str = "mini-row") -> str:
     return f'<span class="{classes}">' + "".join(mini(c, label_of(c)) for c in codes) + "</span>"
 
 

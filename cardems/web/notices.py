@@ -7,8 +7,9 @@ Pure Python: :meth:`Notices.html` draws them; the app puts the markup in the pag
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any, Callable
+
+from cardems.web.escape import esc
 
 Notice = tuple[str, dict[str, Any]]
 Translate = Callable[..., str]
@@ -56,7 +57,7 @@ class Notices:
         """After a write (``failure``: None, ``full`` or ``off``; ``game``: a save): the
         player is told once when storage stops keeping what they do, and the notice
         goes when it works again. Whether the notices changed."""
-        notice = None if failure is None else (f"notice.{'unsaved_game' if game else 'unsaved'}.{failure}", {})
+        notice: Notice | None = None if failure is None else (f"notice.{'unsaved_game' if game else 'unsaved'}.{failure}", {})
         if notice == self.failure or (failure is None and not game and self.failure is not None
                                       and "unsaved_game" in self.failure[0]):
             return False   # a setting stored does not mean the game is
@@ -68,8 +69,8 @@ class Notices:
         return True
 
     def html(self, t: Translate) -> str:
-        dismiss = escape(t("notice.dismiss"), quote=True)
+        dismiss = esc(t("notice.dismiss"))
         return "".join(
-            f'<li class="notice" role="status">{escape(t(key, **params), quote=True)}'
+            f'<li class="notice" role="status">{esc(t(key, **params))}'
             f'<button type="button" class="notice-x" data-action="dismiss" aria-label="{dismiss}">×</button></li>'
             for key, params in self.items)

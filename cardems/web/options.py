@@ -16,11 +16,11 @@ lobby needs no game's rules.
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any, Callable
 
 from cardems.bots import LEVELS
 from cardems.games import PLANNED, module_name, options_spec
+from cardems.web.escape import esc
 from cardems.web.route import Route, parse_route, urlencode
 
 # option -> (the option it depends on, the value with which it applies)
@@ -29,19 +29,15 @@ APPLIES = {"target": ("mode", "match")}
 Translate = Callable[..., str]
 
 
-def _esc(text: Any) -> str:
-    return escape(str(text), quote=True)
-
-
 def _choices(name: str, legend: str, items: list[tuple[str, str]], current: str,
              disabled: bool = False, help_text: str = "") -> str:
     radios = "".join(
-        f'<label class="choice"><input type="radio" name="{name}" value="{_esc(value)}"'
-        f'{" checked" if value == current else ""}><span>{_esc(label)}</span></label>'
+        f'<label class="choice"><input type="radio" name="{name}" value="{esc(value)}"'
+        f'{" checked" if value == current else ""}><span>{esc(label)}</span></label>'
         for value, label in items)
-    note = f'<p class="field-help">{_esc(help_text)}</p>' if help_text else ""
+    note = f'<p class="field-help">{esc(help_text)}</p>' if help_text else ""
     return (f'<fieldset class="field" data-field="{name}"{" disabled" if disabled else ""}>'
-            f'<legend>{_esc(legend)}</legend><div class="choices">{radios}</div>{note}</fieldset>')
+            f'<legend>{esc(legend)}</legend><div class="choices">{radios}</div>{note}</fieldset>')
 
 
 def _label(t: Translate, key: str, default: str) -> str:
@@ -55,12 +51,12 @@ def _is_flag(values: tuple[Any, ...]) -> bool:
 
 def _form(game: str, title: str, fields: str, t: Translate) -> str:
     return (
-        f'<form class="options-form" method="dialog" data-game="{_esc(game)}">'
-        f'<h2 class="dialog-title" id="options-title">{_esc(title)}</h2>'
+        f'<form class="options-form" method="dialog" data-game="{esc(game)}">'
+        f'<h2 class="dialog-title" id="options-title">{esc(title)}</h2>'
         f'<div class="fields">{fields}</div>'
         f'<div class="dialog-buttons">'
-        f'<button type="button" class="btn" data-action="options-cancel">{_esc(t("options.cancel"))}</button>'
-        f'<button type="button" class="btn primary" data-action="options-start">{_esc(t("options.start"))}</button>'
+        f'<button type="button" class="btn" data-action="options-cancel">{esc(t("options.cancel"))}</button>'
+        f'<button type="button" class="btn primary" data-action="options-start">{esc(t("options.start"))}</button>'
         f'</div></form>')
 
 
@@ -90,10 +86,10 @@ def form_html(t: Translate, route: Route, more: str = "") -> str:
         legend = _label(t, f"{stem}.option.{spec.name}", spec.name.replace("_", " "))
         help_text = _label(t, f"{stem}.option.{spec.name}.help", "")
         if _is_flag(spec.values):
-            fields += (f'<fieldset class="field" data-field="{spec.name}"><legend>{_esc(legend)}</legend>'
+            fields += (f'<fieldset class="field" data-field="{spec.name}"><legend>{esc(legend)}</legend>'
                        f'<label class="check"><input type="checkbox" name="{spec.name}" value="true"'
-                       f'{" checked" if current else ""}><span>{_esc(_label(t, f"{stem}.option.{spec.name}.true", legend))}</span></label>'
-                       + (f'<p class="field-help">{_esc(help_text)}</p>' if help_text else "") + '</fieldset>')
+                       f'{" checked" if current else ""}><span>{esc(_label(t, f"{stem}.option.{spec.name}.true", legend))}</span></label>'
+                       + (f'<p class="field-help">{esc(help_text)}</p>' if help_text else "") + '</fieldset>')
             continue
         items = [(str(v).lower(), _label(t, f"{stem}.option.{spec.name}.{str(v).lower()}", str(v))) for v in spec.values]
         fields += _choices(spec.name, legend, items, str(current).lower(), help_text=help_text,

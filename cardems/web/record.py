@@ -30,7 +30,7 @@ def now_ms() -> int:
     return int(window.Date.now())
 
 
-def new_meta(game: Game, level: str, daily: str | None = None, replay: bool = False) -> dict[str, Any]:
+def new_meta(game: Game[Any, Any], level: str, daily: str | None = None, replay: bool = False) -> dict[str, Any]:
     """What a save keeps for the statistics, for a game that starts now."""
     return {"record": record_id(game.name, game.seed, now_ms()), "level": level, "daily": daily,
             "replay": replay, "recorded": False}
@@ -50,7 +50,7 @@ def outcome(winner: Any, side: int = 0) -> str:
     return "win" if winner == side else "loss"
 
 
-def record_of(game: Game, meta: dict[str, Any], end: str) -> dict[str, Any]:
+def record_of(game: Game[Any, Any], meta: dict[str, Any], end: str) -> dict[str, Any]:
     result = game.result()
     return make_record(
         id=meta["record"], game=game.name, options=dict(game.options), level=meta["level"],
@@ -73,7 +73,7 @@ class Records:
         asyncio.ensure_future(self._put(json.dumps(record)))
 
     async def _put(self, text: str) -> None:
-        api = getattr(window, "cardemsStats", None)
+        api: Any = getattr(window, "cardemsStats", None)   # a JS object (static/js), or absent
         if dom.absent(api):
             return
         try:
@@ -81,7 +81,7 @@ class Records:
         except Exception as exc:  # a StatsDbError: its code names the notice
             self.notify(db_notice_key(exc))
 
-    def finished(self, game: Game, meta: dict[str, Any]) -> bool:
+    def finished(self, game: Game[Any, Any], meta: dict[str, Any]) -> bool:
         """Record a game that has just ended, once, with the sound of its end; whether
         it was recorded now (``meta["recorded"]`` is then set: save it)."""
         if not meta or meta.get("recorded"):

@@ -108,8 +108,8 @@ class Route:
         if self.screen == "rules":
             return f"#/rules/{self.game}"
         if self.screen == "daily":
-            query = {key: value for key, value in (("date", self.day), ("speed", self.speed)) if value}
-            return f"#/daily/{self.game}" + (f"?{urlencode(query)}" if query else "")
+            daily = {key: value for key, value in (("date", self.day), ("speed", self.speed)) if value}
+            return f"#/daily/{self.game}" + (f"?{urlencode(daily)}" if daily else "")
         query: dict[str, str] = {}
         if is_playable(self.game):
             defaults = parse_options(options_spec(self.game), {})

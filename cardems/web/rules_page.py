@@ -27,12 +27,12 @@ card name, its SVG hidden from assistive technology.
 from __future__ import annotations
 
 import json
-from html import escape
 from pathlib import Path
 from typing import Any, Callable
 
 from cardems.web.card_art import back_svg, card_svg, joker_svg
-from cardems.web.i18n import DEFAULT, LANGUAGES, RTL, Catalog
+from cardems.web.escape import esc
+from cardems.web.i18n import DEFAULT, LANGUAGES, RTL, Catalog, package_data
 
 BACK = "back"
 JOKER = "X"
@@ -47,14 +47,11 @@ def load_rules(stem: str, lang: str) -> dict[str, Any]:
     """A game's rules content in ``lang`` (English where that language has none)."""
     lang = lang if lang in LANGUAGES else DEFAULT
     try:
-        data = __spec__.loader.get_data(str(rules_path(stem, lang)))
+        data = package_data(rules_path(stem, lang))
     except FileNotFoundError:
-        data = __spec__.loader.get_data(str(rules_path(stem, DEFAULT)))
-    return json.loads(data)
-
-
-def _e(text: Any) -> str:
-    return escape(str(text), quote=True)
+        data = package_data(rules_path(stem, DEFAULT))
+    rules: dict[str, Any] = json.loads(data)
+    return rules
 
 
 def mini_card(code: str, catalog: Catalog) -> str:
@@ -65,7 +62,7 @@ def mini_card(code: str, catalog: Catalog) -> str:
         art, name = joker_svg(), catalog.card_name(code)
     else:
         art, name = card_svg(code), catalog.card_name(code)
-    return (f'<li><span class="mini-card" role="img" aria-label="{_e(name)}" data-rules-card="{_e(code)}">'
+    return (f'<li><span class="mini-card" role="img" aria-label="{esc(name)}" data-rules-card="{esc(code)}">'
             f"{art}</span></li>")
 
 
@@ -73,37 +70,37 @@ def _cards(block: dict[str, Any], catalog: Catalog) -> str:
     groups = []
     for group in block["groups"]:
         label = group.get("label")
-        head = f'<span class="rules-group-label">{_e(label)}</span>' if label else ""
+        head = f'<span class="rules-group-label">{esc(label)}</span>' if label else ""
         row = "".join(mini_card(code, catalog) for code in group["cards"])
         groups.append(f'<div class="rules-group">{head}<ul class="rules-cards" dir="ltr">{row}</ul></div>')
-    caption = f"<figcaption>{_e(block['caption'])}</figcaption>" if block.get("caption") else ""
-    return f'<figure class="rules-figure" data-illustration="{_e(block["id"])}">{"".join(groups)}{caption}</figure>'
+    caption = f"<figcaption>{esc(block['caption'])}</figcaption>" if block.get("caption") else ""
+    return f'<figure class="rules-figure" data-illustration="{esc(block["id"])}">{"".join(groups)}{caption}</figure>'
 
 
 def _table(block: dict[str, Any]) -> str:
-    caption = f"<caption>{_e(block['caption'])}</caption>" if block.get("caption") else ""
-    head = "".join(f'<th scope="col">{_e(cell)}</th>' for cell in block.get("head", ()))
-    rows = "".join("<tr>" + "".join(f"<td>{_e(cell)}</td>" for cell in row) + "</tr>" for row in block["rows"])
+    caption = f"<caption>{esc(block['caption'])}</caption>" if block.get("caption") else ""
+    head = "".join(f'<th scope="col">{esc(cell)}</th>' for cell in block.get("head", ()))
+    rows = "".join("<tr>" + "".join(f"<td>{esc(cell)}</td>" for cell in row) + "</tr>" for row in block["rows"])
     thead = f"<thead><tr>{head}</tr></thead>" if head else ""
     return f'<table class="rules-table">{caption}{thead}<tbody>{rows}</tbody></table>'
 
 
 def _option(block: dict[str, Any], catalog: Catalog) -> str:
     values = " ".join(str(v).lower() for v in block.get("values", ()))
-    return (f'<aside class="rules-option" data-option="{_e(block["option"])}" data-values="{_e(values)}">'
-            f'<p><strong>{_e(catalog.t("rules.option"))}: {_e(block["label"])}</strong></p>'
-            f'<p>{_e(block["text"])}</p></aside>')
+    return (f'<aside class="rules-option" data-option="{esc(block["option"])}" data-values="{esc(values)}">'
+            f'<p><strong>{esc(catalog.t("rules.option"))}: {esc(block["label"])}</strong></p>'
+            f'<p>{esc(block["text"])}</p></aside>')
 
 
 def render_block(block: dict[str, Any], catalog: Catalog) -> str:
     kind = block["kind"]
     if kind == "p":
-        return f"<p>{_e(block['text'])}</p>"
+        return f"<p>{esc(block['text'])}</p>"
     if kind == "formula":
-        return f'<p class="rules-formula">{_e(block["text"])}</p>'
+        return f'<p class="rules-formula">{esc(block["text"])}</p>'
     if kind == "list":
         tag = "ol" if block.get("ordered") else "ul"
-        return f"<{tag}>" + "".join(f"<li>{_e(item)}</li>" for item in block["items"]) + f"</{tag}>"
+        return f"<{tag}>" + "".join(f"<li>{esc(item)}</li>" for item in block["items"]) + f"</{tag}>"
     if kind == "table":
         return _table(block)
     if kind == "cards":
@@ -128,21 +125,21 @@ def render_rules(content: dict[str, Any], catalog: Catalog, back_href: str, back
     """
     direction = "rtl" if catalog.lang in RTL else "ltr"
     label = back_label if back_label is not None else catalog.t("rules.back")
-    toc = "".join(f'<li><a href="{_e(anchor(s["id"]))}" data-section="{_e(s["id"])}">{_e(s["title"])}</a></li>'
+    toc = "".join(f'<li><a href="{esc(anchor(s["id"]))}" data-section="{esc(s["id"])}">{esc(s["title"])}</a></li>'
                   for s in content["sections"])
-    parts = [f'<article class="rules-page" lang="{_e(catalog.lang)}" dir="{direction}"'
-             f' data-rules="{_e(content["game"])}">',
-             f'<header><h1>{_e(content["title"])}</h1>',
-             f'<a class="rules-back" href="{_e(back_href)}">{_e(label)}</a></header>']
+    parts = [f'<article class="rules-page" lang="{esc(catalog.lang)}" dir="{direction}"'
+             f' data-rules="{esc(content["game"])}">',
+             f'<header><h1>{esc(content["title"])}</h1>',
+             f'<a class="rules-back" href="{esc(back_href)}">{esc(label)}</a></header>']
     if content.get("intro"):
-        parts.append(f'<p class="rules-intro">{_e(content["intro"])}</p>')
-    parts.append(f'<nav class="rules-toc" aria-label="{_e(catalog.t("rules.contents"))}">'
-                 f'<h2>{_e(catalog.t("rules.contents"))}</h2><ol>{toc}</ol></nav>')
+        parts.append(f'<p class="rules-intro">{esc(content["intro"])}</p>')
+    parts.append(f'<nav class="rules-toc" aria-label="{esc(catalog.t("rules.contents"))}">'
+                 f'<h2>{esc(catalog.t("rules.contents"))}</h2><ol>{toc}</ol></nav>')
     for section in content["sections"]:
         body = "".join(render_block(block, catalog) for block in section["blocks"])
-        parts.append(f'<section id="rules-{_e(section["id"])}" data-section="{_e(section["id"])}"'
-                     f' aria-labelledby="rules-h-{_e(section["id"])}">'
-                     f'<h2 id="rules-h-{_e(section["id"])}">{_e(section["title"])}</h2>{body}</section>')
+        parts.append(f'<section id="rules-{esc(section["id"])}" data-section="{esc(section["id"])}"'
+                     f' aria-labelledby="rules-h-{esc(section["id"])}">'
+                     f'<h2 id="rules-h-{esc(section["id"])}">{esc(section["title"])}</h2>{body}</section>')
     parts.append("</article>")
     return "".join(parts)
 

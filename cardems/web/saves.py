@@ -97,7 +97,7 @@ class Saves:
             self.on_stale(slot)
         return True
 
-    def restore(self, cls: type[Game], saved: dict[str, Any], *, daily: bool = False) -> Game | None:
+    def restore(self, cls: type[Game[Any, Any]], saved: dict[str, Any], *, daily: bool = False) -> Game[Any, Any] | None:
         """The game of a save (checked for shape by the storage), or None, the save
         removed, if it does not replay or its address does not describe it."""
         try:
@@ -112,7 +112,7 @@ class Saves:
             return None
         return game
 
-    def save(self, route: Route, game: Game) -> None:
+    def save(self, route: Route, game: Game[Any, Any]) -> None:
         """Keep ``game`` in the open slot (the storage tells the page if it cannot), unless
         another tab has written a newer save there."""
         slot = self.slot

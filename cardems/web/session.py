@@ -68,7 +68,7 @@ class Seats:
     bots: dict[int, Bot]
 
 
-HintSource = Callable[[Game, int], Generator[None, None, Any]]
+HintSource = Callable[[Game[Any, Any], int], Generator[None, None, Any]]
 
 
 @dataclass
@@ -86,7 +86,7 @@ def bot_hint(level: str) -> HintSource:
     """The default hint: what the bot of ``level`` would play in the human's place."""
     bot: list[Bot] = []
 
-    def steps(game: Game, seat: int) -> Generator[None, None, Any]:
+    def steps(game: Game[Any, Any], seat: int) -> Generator[None, None, Any]:
         if not bot:
             bot.append(make_bot(game.name, level))
         return (yield from bot_move_steps(game, bot[0], seat))
@@ -99,10 +99,10 @@ class Session:
     with :meth:`play`, :meth:`ask_hint`, :meth:`next_round`, :meth:`set_autoplay`,
     :meth:`set_finishing`; :meth:`close` when the table goes away."""
 
-    def __init__(self, game: Game, level: str, clock: Clock, listener: Listener, *,
-                 save: Callable[[Game], None], speed: Callable[[], str] = lambda: "normal",
+    def __init__(self, game: Game[Any, Any], level: str, clock: Clock, listener: Listener, *,
+                 save: Callable[[Game[Any, Any]], None], speed: Callable[[], str] = lambda: "normal",
                  human: int = 0, hint: HintSource | None = None, helper_level: str = "normal",
-                 on_over: Callable[[Game], None] | None = None) -> None:
+                 on_over: Callable[[Game[Any, Any]], None] | None = None) -> None:
         self.game = game
         self.on_over = on_over         # told once, when the session sees the game over
         self.clock = clock
@@ -127,7 +127,7 @@ class Session:
         self.hint_for = -1
         self.hinting = False
         self._running = False          # a loop task is live
-        self._tasks: set[asyncio.Future] = set()
+        self._tasks: set[asyncio.Future[Any]] = set()
         self._over_told = False
 
     # ------------------------------------------------------------ facts
@@ -331,6 +331,7 @@ class Session:
         try:
             while self.alive and not self.game.is_over():
                 seat = self.game.to_move
+                assert seat is not None         # the game is not over
                 bot = self._seat_bot(seat)
                 if bot is None:
                     break

@@ -32,12 +32,12 @@ import math
 import re
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from html import escape
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence, TypeGuard
 
 from cardems.bots import LEVELS
 from cardems.errors import BadInput
 from cardems.games import PLANNED, game_class
+from cardems.web.escape import esc
 from cardems.web.jsontext import TooDeep, Unreadable, loads_bounded
 
 SCHEMA = 1
@@ -71,7 +71,7 @@ def utc_stamp(moment: datetime) -> str:
     return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -347,10 +347,6 @@ COLORS = {"win": "#2166ac", "draw": "#9e9e9e", "loss": "#e66101"}  # told apart 
 FONT = 14  # in the chart's units: about 10 px on a 360 px phone
 
 
-def _esc(text: Any) -> str:
-    return escape(str(text), quote=True)
-
-
 def _ticks(top: int) -> list[int]:
     """At most five whole-number gridlines from 0 to ``top``."""
     step = max(1, math.ceil(top / 4))
@@ -369,8 +365,8 @@ def chart_html(t: Translate, data: Sequence[DayResults], rtl: bool = False, iden
     title = t("stats.chart.title")
     summary = t("stats.chart.summary", days=len(data), won=won, drawn=drawn, lost=lost)
     if not data:
-        return (f'<figure class="stats-chart" id="{ident}"><figcaption>{_esc(title)}</figcaption>'
-                f'<p class="stats-empty">{_esc(t("stats.chart.empty"))}</p></figure>')
+        return (f'<figure class="stats-chart" id="{ident}"><figcaption>{esc(title)}</figcaption>'
+                f'<p class="stats-empty">{esc(t("stats.chart.empty"))}</p></figure>')
     top = max(d.total for d in data)
     ticks = _ticks(top)
     top = max(top, ticks[-1])
@@ -398,23 +394,23 @@ def chart_html(t: Translate, data: Sequence[DayResults], rtl: bool = False, iden
                          f'height="{h:.1f}" fill="{COLORS[key]}"/>')
         if (len(data) - 1 - i) % every == 0:  # the newest day always, then every few days before it
             parts.append(f'<text x="{centre:.1f}" y="{bottom + FONT + 4}" text-anchor="middle" font-size="{FONT}">'
-                         f'{_esc(day.day[5:])}</text>')
+                         f'{esc(day.day[5:])}</text>')
     parts.append(f'<line x1="{left}" x2="{right}" y1="{bottom}" y2="{bottom}" stroke="currentColor"/>')
     labels = {"win": t("stats.won"), "draw": t("stats.drawn"), "loss": t("stats.lost")}
     swatch = "display:inline-block;width:.8em;height:.8em;margin-inline-end:.3em;background:"
     legend = "".join(f'<li style="display:inline;margin-inline-end:1em"><span class="swatch" style="{swatch}{COLORS[k]}">'
-                     f'</span>{_esc(v)}</li>' for k, v in labels.items())
-    rows = "".join(f'<tr><th scope="row">{_esc(d.day)}</th><td>{d.won}</td><td>{d.drawn}</td><td>{d.lost}</td></tr>'
+                     f'</span>{esc(v)}</li>' for k, v in labels.items())
+    rows = "".join(f'<tr><th scope="row">{esc(d.day)}</th><td>{d.won}</td><td>{d.drawn}</td><td>{d.lost}</td></tr>'
                    for d in data)
     return (
         f'<figure class="stats-chart" id="{ident}" dir="{"rtl" if rtl else "ltr"}">'
-        f'<figcaption id="{ident}-title">{_esc(title)}</figcaption>'
+        f'<figcaption id="{ident}-title">{esc(title)}</figcaption>'
         f'<svg viewBox="0 0 {CHART_W} {CHART_H}" width="100%" role="img" aria-labelledby="{ident}-title {ident}-desc"'
         f' fill="currentColor" style="max-width:{CHART_W * 2}px;display:block">'
-        f'<desc id="{ident}-desc">{_esc(summary)}</desc>{"".join(parts)}</svg>'
+        f'<desc id="{ident}-desc">{esc(summary)}</desc>{"".join(parts)}</svg>'
         f'<ul class="chart-legend" style="list-style:none;padding:0">{legend}</ul>'
-        f'<details class="chart-table"><summary>{_esc(t("stats.chart.table"))}</summary>'
-        f'<table><caption>{_esc(summary)}</caption><thead><tr><th scope="col">{_esc(t("stats.chart.date"))}</th>'
-        f'<th scope="col">{_esc(labels["win"])}</th><th scope="col">{_esc(labels["draw"])}</th>'
-        f'<th scope="col">{_esc(labels["loss"])}</th></tr></thead><tbody>{rows}</tbody></table></details>'
+        f'<details class="chart-table"><summary>{esc(t("stats.chart.table"))}</summary>'
+        f'<table><caption>{esc(summary)}</caption><thead><tr><th scope="col">{esc(t("stats.chart.date"))}</th>'
+        f'<th scope="col">{esc(labels["win"])}</th><th scope="col">{esc(labels["draw"])}</th>'
+        f'<th scope="col">{esc(labels["loss"])}</th></tr></thead><tbody>{rows}</tbody></table></details>'
         f'</figure>')

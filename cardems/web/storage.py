@@ -38,7 +38,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Protocol, cast
 
 from cardems.bots import LEVELS
 from cardems.game import SAVE_FORMAT
@@ -124,14 +124,14 @@ def _versioned(value: Any) -> dict[str, Any]:
     _require(isinstance(value, dict), "not an object")
     _require(value.get("v", VERSION) == VERSION and _is_int(value.get("v", VERSION)),
              f"unknown version {str(value.get('v'))[:20]!r}")
-    return value
+    return cast("dict[str, Any]", value)   # checked above
 
 
 def _route_of(game: str, value: Any, screen: str | None = None) -> str:
     _require(isinstance(value, str) and len(value) <= MAX_HASH and value.startswith("#/"), "no route")
     route = parse_route(value)
     _require(route.game == game and route.screen == screen, f"a route of another game: {value[:40]!r}")
-    return value
+    return cast("str", value)   # checked above
 
 
 def _options(value: Any) -> dict[str, Any]:
@@ -140,22 +140,22 @@ def _options(value: Any) -> dict[str, Any]:
         _require(_short_text(name), "an option name is not a short text")
         _require(isinstance(option, bool) or (_is_int(option) and abs(option) < 10**9) or _short_text(option),
                  f"option {name} is not a short text, a whole number or yes/no")
-    return value
+    return cast("dict[str, Any]", value)   # checked above
 
 
 def check_lang(value: Any) -> str:
     _require(isinstance(value, str) and value in LANGUAGES, "not a language of Cardems")
-    return value
+    return cast("str", value)   # checked above
 
 
 def check_speed(value: Any) -> str:
     _require(isinstance(value, str) and value in SPEEDS, "not a speed")
-    return value
+    return cast("str", value)   # checked above
 
 
 def check_muted(value: Any) -> bool:
     _require(_is_int(value) and value in (0, 1), "not 0 or 1")
-    return value == 1
+    return bool(value == 1)
 
 
 def check_deck(value: Any) -> str:
@@ -176,7 +176,7 @@ def check_tour(value: Any) -> bool:
 def check_played(value: Any) -> list[str]:
     _require(isinstance(value, list) and len(value) <= PLAYED_DAYS, "not a list of days")
     _require(all(isinstance(day, str) and _DAY.fullmatch(day) for day in value), "not a list of days")
-    return value
+    return cast("list[str]", value)   # checked above
 
 
 def check_save(game: str, value: Any, *, daily: bool = False) -> dict[str, Any]:
@@ -189,7 +189,7 @@ def check_save(game: str, value: Any, *, daily: bool = False) -> dict[str, Any]:
         _require(isinstance(save.get("daily"), str) and bool(_DAY.fullmatch(save["daily"])), "no day")
     _require(isinstance(save.get("over"), bool), "no over flag")
     _require(_is_int(save.get("rev", 0)) and save.get("rev", 0) >= 0, "no valid revision")
-    data = save.get("game")
+    data: Any = save.get("game")            # JSON from storage: checked below
     _require(isinstance(data, dict), "no game")
     _require(data.get("format") == SAVE_FORMAT, f"unknown save format {str(data.get('format'))[:20]!r}")
     _require(data.get("game") == game, f"a save of {str(data.get('game'))[:40]!r}")
@@ -210,7 +210,7 @@ def check_setup(game: str, value: Any) -> dict[str, Any]:
     _options(setup.get("options"))
     _require(setup.get("level") in LEVELS, "no level")
     _route_of(game, setup.get("hash"))
-    summary = setup.get("summary")
+    summary: Any = setup.get("summary")
     _require(isinstance(summary, list) and len(summary) <= MAX_SUMMARY, "no summary")
     for part in summary:
         _require(isinstance(part, list) and len(part) == 2 and _short_text(part[0]) and isinstance(part[1], dict),
@@ -294,10 +294,10 @@ class Storage:
             return None
 
     def lang(self) -> str | None:
-        return self._read(LANG_KEY)
+        return cast("str | None", self._read(LANG_KEY))   # checked by its kind
 
     def speed(self) -> str | None:
-        return self._read(SPEED_KEY)
+        return cast("str | None", self._read(SPEED_KEY))   # checked by its kind
 
     def muted(self) -> bool:
         return bool(self._read(MUTED_KEY))
@@ -311,13 +311,13 @@ class Storage:
         return self._read(ORDER_KEY)
 
     def save(self, game: str) -> dict[str, Any] | None:
-        return self._read(save_key(game))
+        return cast("dict[str, Any] | None", self._read(save_key(game)))   # checked by its kind
 
     def daily_save(self, game: str) -> dict[str, Any] | None:
-        return self._read(daily_key(game))
+        return cast("dict[str, Any] | None", self._read(daily_key(game)))   # checked by its kind
 
     def setup(self, game: str) -> dict[str, Any] | None:
-        return self._read(setup_key(game))
+        return cast("dict[str, Any] | None", self._read(setup_key(game)))   # checked by its kind
 
     def played_days(self, game: str) -> list[str]:
         return list(self._read(played_key(game)) or [])

@@ -55,7 +55,7 @@ class Table:
     hint_level: ClassVar[str] = "hard"  # whose advice the hint gives
     helper_level: ClassVar[str] = "normal"  # who plays the human's seat on auto-play
 
-    def __init__(self, app: TableHost, route: Route, game: Game) -> None:
+    def __init__(self, app: TableHost, route: Route, game: Game[Any, Any]) -> None:
         self.app = app
         self.route = route
         self.game = game
@@ -83,7 +83,8 @@ class Table:
 
     @property
     def seats(self) -> int:
-        return self.view.players
+        players: int = self.view.players
+        return players
 
     def seat_name(self, seat: int | None) -> str:
         if seat == 0:
@@ -354,7 +355,7 @@ class Table:
         banner.innerHTML = (f'<span class="banner-word">{dom.esc(word)}</span>'
                             + (f'<span class="banner-who">{dom.esc(detail)}</span>' if detail else ""))
         banner.classList.remove("show")
-        banner.offsetWidth  # restart the CSS animation
+        _ = banner.offsetWidth  # reading it restarts the CSS animation
         banner.classList.add("show")
 
     # ------------------------------------------------------------ drawing

@@ -25,6 +25,7 @@ from headless import chromium_path as _chromium_path  # noqa: E402
 from vendor_runtime import ensure_runtime  # noqa: E402
 
 
+
 class QuietHandler(Handler):
     def log_message(self, format, *args):
         pass
@@ -94,7 +95,7 @@ def _catalog_prefixes() -> set[str]:
     return {key.split(".")[0] for key in keys}
 
 
-RAW_KEY = re.compile(r"\b(?:%s)\.[a-z_][\w.\-]*" % "|".join(sorted(_catalog_prefixes())))
+RAW_KEY = re.compile(r"\b(?:{})\.[a-z_][\w.\-]*".format("|".join(sorted(_catalog_prefixes()))))
 
 
 class Player:
@@ -176,3 +177,14 @@ def player(browser, site, request):
     page = context.new_page()
     yield Player(page, site)
     context.close()
+
+
+@pytest.fixture()
+def built_site(tmp_path):
+    """A fresh build of the site per test (a test may redeploy it)."""
+    from tests.browser.site_server import SiteServer
+
+    ensure_runtime()
+    server = SiteServer(tmp_path)
+    yield server
+    server.close()

@@ -11,7 +11,6 @@ import threading
 from http.server import ThreadingHTTPServer
 from pathlib import Path
 
-import pytest
 
 from tests.browser.conftest import ROOT, QuietHandler
 
@@ -71,14 +70,3 @@ class SiteServer:
     def close(self) -> None:
         self.server.shutdown()
         self.server.server_close()
-
-
-@pytest.fixture()
-def built_site(tmp_path):
-    """A fresh build of the site per test (a test may redeploy it)."""
-    from vendor_runtime import ensure_runtime
-
-    ensure_runtime()
-    server = SiteServer(tmp_path)
-    yield server
-    server.close()

@@ -14,7 +14,6 @@ import time
 import pytest
 
 from cardems.games import playable
-from tests.browser.site_server import built_site  # noqa: F401  (a fixture)
 from tests.browser.test_offline import wait_kept
 
 pytestmark = pytest.mark.browser

@@ -4,7 +4,6 @@ service worker keeps them (and the idb and ZzFX files they import) with the rest
 import pytest
 
 from tests.browser.conftest import Player
-from tests.browser.site_server import built_site  # noqa: F401  (a fixture)
 from tests.browser.test_offline import CACHED, wait_kept
 from tests.browser.test_sound import RECORDER
 

@@ -14,7 +14,7 @@ that copy; a trace of the next visit shows the binary taken already compiled.
 import pytest
 
 from tests.browser.conftest import Player, profile_on_disk
-from tests.browser.site_server import SUB, built_site  # noqa: F401  (a fixture)
+from tests.browser.site_server import SUB
 
 pytestmark = pytest.mark.browser
 

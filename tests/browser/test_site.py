@@ -8,7 +8,7 @@ from urllib.parse import urlparse
 import pytest
 
 from tests.browser.conftest import Player, profile_on_disk
-from tests.browser.site_server import SUB, built_site  # noqa: F401  (a fixture)
+from tests.browser.site_server import SUB
 
 pytestmark = pytest.mark.browser
 

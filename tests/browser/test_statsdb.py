@@ -11,10 +11,10 @@ pytestmark = pytest.mark.browser
 
 IMPORT = "import(new URL('static/js/statsdb.js', document.baseURI).href)"
 CODE = """async ([body, arg]) => {
-    const db = (await %s).default;
+    const db = (await IMPORT).default;
     try { return {ok: await (new Function('db', 'arg', body))(db, arg)}; }
     catch (e) { return {name: e.name, code: e.code, message: e.message}; }
-}""" % IMPORT
+}""".replace("IMPORT", IMPORT)
 
 
 def run(page, body: str, arg=None):

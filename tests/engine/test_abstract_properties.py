@@ -84,7 +84,7 @@ def test_every_card_is_taken_exactly_once(variant, seed, play_seed):
 def test_scores_agree_with_an_independent_scorer(variant, seed, play_seed):
     game, halves, _ = play_randomly(variant, seed, play_seed)
     totals = [0, 0]
-    for row, (a, b) in halves:
+    for _row, (a, b) in halves:
         if variant == "52":
             scores = product(a, b), product(b, a)
         else:

@@ -113,7 +113,7 @@ def test_a_deal_from_a_deck_with_one_card_replaced_starts_or_is_refused(name, de
     deck = list(deck)
     deck[index % len(deck)] = junk
     for given_deck in (deck, " ".join(deck) if isinstance(junk, str) else None):
-        game = refused(lambda: game_class(name).new(seed=0, deck=given_deck))
+        game = refused(lambda deck=given_deck: game_class(name).new(seed=0, deck=deck))
         assert game is None or not game.is_over()
 
 

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from cardems.bots import bot_move, bot_rng, levels_for, make_bot
-from cardems.pis_yedili.normal import Table, choose, name_suit
+from cardems.pis_yedili.normal import Situation, choose, name_suit
 from cardems.pis_yedili.rules import PisYedili
 from cardems.rng import Rng
 from tests.engine.pis_yedili_helpers import new, play_all
@@ -114,7 +114,7 @@ def test_normal_keeps_its_last_seven_and_its_jack_while_it_can():
 
 
 def test_normal_plays_its_jack_when_someone_is_about_to_go_out_and_names_its_longest_suit():
-    table = Table(seat=0, players=2, hand=["JH", "2S", "3S", "9S", "4D", "KC"], top="5H", named=None,
+    table = Situation(seat=0, players=2, hand=["JH", "2S", "3S", "9S", "4D", "KC"], top="5H", named=None,
                   pending=0, drawn=False, target=1, hand_sizes=[6, 2], totals=[0, 0], decks=1)
     legal = [f"JH:{s}" for s in "SHDC"] + ["draw"]
     assert choose(table, legal, Rng(0)) == "JH:S"

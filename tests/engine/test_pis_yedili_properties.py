@@ -82,9 +82,7 @@ def test_every_round_ends_and_penalties_follow_the_multiplier_and_the_muamele(se
     options = dict(options, target=101)
     values = {"A": 11, "J": 25, "Q": 10, "K": 10}
     worth = lambda cards: sum(values.get(c[:-1]) or int(c[:-1]) for c in cards)  # noqa: E731
-    game = None
-    for *_, game in random_game(seed, play_seed, options):
-        pass
+    *_, (*_, game) = random_game(seed, play_seed, options)
     totals = [0] * game.players
     for score in game.rounds:
         expected_mult = {"J": 2, "7": 3}.get(score.last_card[:-1], 1) if score.last_card else 1

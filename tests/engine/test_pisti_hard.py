@@ -6,7 +6,8 @@ from itertools import combinations
 import pytest
 from hypothesis import given, strategies as st
 
-from cardems.bots import bot_move_steps, make_bot, run_steps, bot_move
+from cardems.bots import bot_move, bot_move_steps, make_bot
+from cardems.search import run_steps
 from cardems.pisti.hard import (POINTS, PistiHard, PistiModel, Sim, best_strategy, deal_hands, last_hand_worlds,
                                 likelihood)
 from cardems.pisti import hard

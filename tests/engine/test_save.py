@@ -40,6 +40,15 @@ def test_a_corrupt_save_is_refused_with_a_clear_message(mutate, message):
         Pisti.from_json(data)
 
 
+def test_a_seed_written_as_digits_resumes_the_same_game():
+    """The check accepts "77" as a seed, so the game is made from the number, not the text."""
+    game = saved_game()
+    data = game.to_json()
+    data["seed"] = "77"
+    again = Pisti.from_json(data)
+    assert again.seed == 77 and again.view(1) == game.view(1)
+
+
 def test_not_an_object():
     with pytest.raises(BadInput, match="not a JSON object"):
         Pisti.from_json([1, 2])

@@ -132,7 +132,7 @@ def test_abstract_52_views_do_not_show_the_order_of_the_row_not_yet_dealt(seed, 
 @given(SEEDS, SEEDS, PISTI)
 def test_pisti_next_up_is_who_moves_next(seed, play_seed, options):
     game = Pisti.new(options, seed=seed)
-    for views, _, events in steps(game, play_seed):
+    for views, _, _events in steps(game, play_seed):
         if not game.is_over():
             assert game.to_move == views[0].next_up
     assert game.view(0).next_up is None
@@ -277,7 +277,7 @@ def test_abstract_replay_reports_the_cards_each_seat_took_in_the_current_deal():
 def test_abstract_captured_counts_every_take_of_the_current_deal(seed, play_seed, options, stop):
     game = Abstract.new(options, seed=seed)
     taken = [0, 0]
-    for _, move, events in steps(game, play_seed, stop):
+    for _, _move, events in steps(game, play_seed, stop):
         for e in events:
             if isinstance(e, AbstractTake):
                 taken[e.seat] += len(e.cards)

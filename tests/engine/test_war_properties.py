@@ -58,7 +58,7 @@ def test_each_battle_follows_the_rules(seed, play_seed):
             k = 3 - (len(before.hands[winner]) - 1)
             assert game.draw[winner][:max(0, len(before.draw[winner]) - k)] == before.draw[winner][k:]
         elif isinstance(events[1], Tie):
-            for s, card in ((0, human), (1, computer)):
+            for s, _card in ((0, human), (1, computer)):
                 hand_left = len(before.hands[s]) - 1
                 expect = max(0, min(3, len(before.draw[s]) - (0 if hand_left else 1)))
                 assert events[1].burned[s] == expect

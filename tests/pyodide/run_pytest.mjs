@@ -2,7 +2,7 @@
 // Run the test suite inside real Pyodide (WebAssembly CPython) under Node.
 //
 // Usage: node tests/pyodide/run_pytest.mjs [--repo DIR] [pytest args...]
-//   default pytest args: tests/engine -q -p no:cacheprovider
+//   default pytest args: tests/engine tests/web -q -p no:cacheprovider
 //   repo dir: --repo DIR, else $CARDEMS_REPO, else the repo containing this script.
 //
 // Wheels pinned in tests/pyodide/wheels.txt are read from <repo-of-script>/.cache/pyodide-wheels/
@@ -20,7 +20,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SCRIPT_REPO = path.resolve(HERE, "..", "..");
 const WHEELS_TXT = path.join(HERE, "wheels.txt");
 const WHEEL_DIR = path.resolve(process.env.CARDEMS_WHEEL_DIR || path.join(SCRIPT_REPO, ".cache", "pyodide-wheels"));
-const DEFAULT_ARGS = ["tests/engine", "-q", "-p", "no:cacheprovider"];
+const DEFAULT_ARGS = ["tests/engine", "tests/web", "-q", "-p", "no:cacheprovider"];
 
 function parseArgs(argv) {
   let repo = process.env.CARDEMS_REPO || SCRIPT_REPO;

@@ -14,7 +14,7 @@ from cardems.web.notices import Notices
 from cardems.web.route import parse_route
 from cardems.web.saves import Saves, Slot, opening
 from cardems.web.storage import FULL, Storage, daily_key, save_key
-from tests.engine.test_storage import FakeBackend, a_save
+from tests.web.test_storage import FakeBackend, a_save
 
 
 def saved_game(game: str = "pisti", moves: int = 3, *, over: bool = False, options: str = "") -> dict:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 import threading
 from collections.abc import Coroutine
 from pathlib import Path
@@ -16,6 +17,9 @@ from cardems.bots import bot_move, make_bot
 from cardems.games import game_class
 from cardems.rng import Rng
 from cardems.web.session import SLICE_MS, Clock, Session
+
+# asyncio.run and threads are not in Pyodide; there the browser tests drive the session
+pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="no asyncio.run in Pyodide")
 
 
 def run(main: Coroutine[Any, Any, Any]) -> Any:

@@ -11,7 +11,7 @@ second) is worth under perfect play; the result dialog reviews the deal's takes.
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Generator
+from typing import Any, Callable, Generator
 
 from cardems.abstract.events import Choose, Deal, HalfScored, Take
 from cardems.abstract.rules import Abstract, AbstractView
@@ -71,7 +71,7 @@ class AbstractTable(Table):
     # ------------------------------------------------------------ analysis (the hint)
     def hint_source(self) -> HintSource:
         """The hint is the exact value of every take (or of going first or second)."""
-        def values(game: Game, seat: int) -> Generator[None, None, Any]:
+        def values(game: Game[Any, Any], seat: int) -> Generator[None, None, Any]:
             view = game.view(seat)
             solver = Solver.for_row(view.variant, view.dealt)
             nodes, started = solver.nodes, dom.now()
@@ -81,7 +81,8 @@ class AbstractTable(Table):
         return values
 
     def current_values(self) -> dict[Any, int] | None:
-        return self.hint_move
+        values: dict[Any, int] | None = self.hint_move
+        return values
 
     # ------------------------------------------------------------ moves
     def log_events(self, events: list[Event]) -> None:
@@ -368,7 +369,7 @@ class AbstractTable(Table):
         mover = t("abstract.moved_first", name=self.seat_name(first))
         rows = ""
         if self.view.variant == "52":
-            lines = [("cards", lambda b: b.cards), ("longest_suit", lambda b: len(b.longest_suit)),
+            lines: list[tuple[str, Callable[[Any], object]]] = [("cards", lambda b: b.cards), ("longest_suit", lambda b: len(b.longest_suit)),
                      ("longest_sequence", lambda b: len(b.longest_sequence)),
                      ("largest_set", lambda b: len(b.largest_set)),
                      ("short", lambda b: f"× {b.short}" if b.short else "—")]
@@ -457,10 +458,10 @@ class AbstractTable(Table):
                 chooser = 0 if deal_index % 2 else 1           # the computer deals the odd deals
                 choice = "first" if deal.firsts[0] == chooser else "second"
                 first = reviewed[0].best if deal.firsts[0] == chooser else -reviewed[0].best
-                values = {"first": first, "second": -first}
-                spans = " ".join(f'<span class="rv{" chosen" if c == choice else ""}{" best" if v == max(values.values()) else ""}">'
-                                 f'{dom.esc(t(f"abstract.go_{c}"))}: {signed(v)}</span>' for c, v in values.items())
-                lost = max(values.values()) - values[choice]
+                worth = {"first": first, "second": -first}
+                spans = " ".join(f'<span class="rv{" chosen" if c == choice else ""}{" best" if v == max(worth.values()) else ""}">'
+                                 f'{dom.esc(t(f"abstract.go_{c}"))}: {signed(v)}</span>' for c, v in worth.items())
+                lost = max(worth.values()) - worth[choice]
                 verdict = t("abstract.review.perfect") if lost == 0 else t("abstract.review.lost", n=lost)
                 items = (f'<li class="{"good" if lost == 0 else "slip"}" data-seat="{chooser}" data-choice="{choice}">'
                          f'<span class="rv-who">{dom.esc(self.seat_name(chooser))}</span>'

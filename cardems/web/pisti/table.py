@@ -41,7 +41,8 @@ class PistiTable(Table):
         return bool(self.view.partners)
 
     def ours(self, side: int) -> bool:
-        return side == self.view.side
+        mine: int = self.view.side
+        return side == mine
 
     def side_name(self, side: int) -> str:
         if self.partners:

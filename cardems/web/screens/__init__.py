@@ -11,7 +11,7 @@ with any game's files (``loader``'s ``common``).
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable
+from typing import Callable
 
 from cardems.web.host import ScreenHost
 from cardems.web.route import Route

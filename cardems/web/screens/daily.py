@@ -90,7 +90,7 @@ def show(app: ScreenHost, target: Route) -> None:
     app.show_route()
 
 
-def restore(app: ScreenHost, cls: Any, saved: dict[str, Any]) -> Game | None:
+def restore(app: ScreenHost, cls: type[Game[Any, Any]], saved: dict[str, Any]) -> Game[Any, Any] | None:
     """The day's game of a daily save, or None (the save removed) if it does not replay."""
     try:
         return cls.from_json(saved["game"])
@@ -104,7 +104,7 @@ def title(app: ScreenHost, day: str, replay: bool) -> str:
     return app.t("daily.title", date=day) + (" · " + app.t("daily.replay") if replay else "")
 
 
-def share_text(app: Texts, game: Game, meta: dict[str, Any]) -> str:
+def share_text(app: Texts, game: Game[Any, Any], meta: dict[str, Any]) -> str:
     """The share line of the day's game (``meta``: its statistics record's part of the save)."""
     day = meta.get("daily") or utc_today()
     text = share_for(app.t, game, day)
@@ -113,12 +113,12 @@ def share_text(app: Texts, game: Game, meta: dict[str, Any]) -> str:
     return str(text)
 
 
-def finished(app: Texts, game: Game, meta: dict[str, Any]) -> None:
+def finished(app: Texts, game: Game[Any, Any], meta: dict[str, Any]) -> None:
     """The day's game has just been recorded: its share line goes to the clipboard."""
     copy(app, share_text(app, game, meta))
 
 
-def result_section(app: Texts, game: Game, meta: dict[str, Any]) -> str:
+def result_section(app: Texts, game: Game[Any, Any], meta: dict[str, Any]) -> str:
     """What the result dialog of the day's deal adds: its share line, to copy."""
     return (f'<section class="share" aria-labelledby="share-title"><h3 id="share-title">'
             f'{markup.esc(app.t("daily.share.heading"))}</h3>'

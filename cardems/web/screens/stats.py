@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from typing import Any
 
 from pyodide.ffi import create_once_callable, to_js
@@ -22,10 +23,19 @@ from cardems.daily import utc_today
 from cardems.errors import BadInput
 from cardems.web import dom, markup
 from cardems.web.host import ScreenHost
-from cardems.web.route import Route
 from cardems.web.record import db_notice_key
-from cardems.web.stats import (Figures, Record, chart_data, chart_html, daily_streak, export_text, figures,
-                               import_into, validate_record)
+from cardems.web.route import Route
+from cardems.web.stats import (
+    Figures,
+    Record,
+    chart_data,
+    chart_html,
+    daily_streak,
+    export_text,
+    figures,
+    import_into,
+    validate_record,
+)
 
 CSS = "static/css/screens.css"
 
@@ -99,7 +109,7 @@ def game_table(app: ScreenHost, game: str, rows: list[Figures]) -> str:
     t = app.t
     low = rows[0].lower_is_better
     columns = [t("level." + f.level) for f in rows]
-    items = [
+    items: list[tuple[str, Callable[[Figures], object]]] = [
         ("stats.played", lambda f: f.played), ("stats.won", lambda f: f.won), ("stats.drawn", lambda f: f.drawn),
         ("stats.lost", lambda f: f.lost), ("stats.abandoned", lambda f: f.abandoned),
         ("stats.win_rate", lambda f: percent(app, f.win_rate)),

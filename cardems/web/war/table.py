@@ -167,7 +167,7 @@ class WarTable(Table):
             return ""
         downs = min(sum(view.table_down), STACK_SHOWN)
         layers = "".join(markup.back(style=f"--i:{i}", key=f"stake-{i}") for i in range(downs))
-        for j, (seat, card) in enumerate(view.table_up[-4:]):
+        for j, (_seat, card) in enumerate(view.table_up[-4:]):
             layers += markup.face(card, self.card_label(card), classes="tied", style=f"--i:{downs}; --j:{j}")
         return (f'<div class="war-stack" data-table="{size}"><div class="stack-cards">{layers}</div>'
                 f'<span class="pile-count">{dom.esc(self.t("war.at_stake", n=size))}</span></div>')
