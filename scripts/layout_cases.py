@@ -134,3 +134,21 @@ MEASURE = r"""
   return {bad, twice, hand: cards.length, row: row.length};
 }
 """
+
+
+def open_case(page, case, lang: str) -> None:
+    """The case's table by its address from the page already running (no reload)."""
+    key = f"cardems:save:{case.game}"
+    if case.save is not None:
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, json.dumps(case.save)])
+    page.evaluate("() => { document.documentElement.dataset.cardems = 'moving'; }")
+    page.evaluate("h => { location.hash = h; }", with_speed(case.route)[1:])
+    page.wait_for_function(
+        "g => document.documentElement.dataset.cardems === 'ready' && document.querySelector('#felt')"
+        ".dataset.game === g && document.querySelector('#felt [data-card]')", arg=case.game, timeout=60_000)
+    if page.evaluate("document.documentElement.lang") != lang:
+        page.evaluate("l => { const s = document.querySelector('#lang'); s.value = l;"
+                      " s.dispatchEvent(new Event('change', {bubbles: true})); }", lang)
+        page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+    while page.locator("#notices .notice-x").count():
+        page.locator("#notices .notice-x").first.click()

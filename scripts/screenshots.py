@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import json
 import sys
 import threading
 from http.server import ThreadingHTTPServer
@@ -18,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from headless import ARGS, chromium_path  # noqa: E402
-from layout_cases import MEASURE, SEEN_TOURS, VIEWPORTS, cases, with_speed  # noqa: E402
+from layout_cases import MEASURE, SEEN_TOURS, VIEWPORTS, cases, open_case  # noqa: E402
 from serve import Handler  # noqa: E402
 from vendor_runtime import ROOT, ensure_runtime  # noqa: E402
 
@@ -34,31 +33,6 @@ class Quiet(Handler):
             super().handle_one_request()
         except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True
-
-
-def open_table(page, base: str, case, lang: str) -> None:
-    """The case's table in ``lang``, at instant speed, from a page already started."""
-    page.evaluate(SEEN_TOURS)
-    page.evaluate("l => localStorage.setItem('cardems:lang', JSON.stringify(l))", lang)
-    if case.save is not None:
-        page.evaluate("([k, v]) => localStorage.setItem(k, v)",
-                      [f"cardems:save:{case.game}", json.dumps(case.save)])
-    else:
-        page.evaluate("k => localStorage.removeItem(k)", f"cardems:save:{case.game}")
-    page.goto(base + with_speed(case.route))
-    page.reload()
-    page.wait_for_function("document.documentElement.dataset.cardems === 'ready'"
-                           " && document.querySelector('#felt [data-card]')", timeout=90_000)
-    dismiss_notices(page)
-    page.wait_for_timeout(150)
-
-
-def dismiss_notices(page) -> None:
-    """The notices a resumed game brings ("restored where you left it"), closed as a player would."""
-    for _ in range(4):
-        if not page.locator("#notices .notice-x").count():
-            return
-        page.locator("#notices .notice-x").first.click()
 
 
 def main() -> None:
@@ -85,9 +59,12 @@ def main() -> None:
                                           has_touch=width < 900, is_mobile=width < 900)
             page = context.new_page()
             page.goto(base)
+            page.wait_for_function("document.documentElement.dataset.cardems === 'ready'", timeout=90_000)
+            page.evaluate(SEEN_TOURS)
             for lang in args.langs.split(","):
                 for case in chosen:
-                    open_table(page, base, case, lang)
+                    open_case(page, case, lang)
+                    page.wait_for_timeout(100)
                     path = out / f"{case.name}-{size}-{lang}.png"
                     page.screenshot(path=str(path))
                     found = page.evaluate(MEASURE, [width, height])

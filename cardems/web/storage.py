@@ -160,12 +160,12 @@ def check_muted(value: Any) -> bool:
 
 def check_deck(value: Any) -> str:
     _require(isinstance(value, str) and value in DECKS, "not a deck's colours")
-    return value
+    return cast("str", value)   # checked above
 
 
 def check_order(value: Any) -> str:
     _require(isinstance(value, str) and value in ORDERS, "not an order of the hand")
-    return value
+    return cast("str", value)   # checked above
 
 
 def check_tour(value: Any) -> bool:
@@ -304,11 +304,11 @@ class Storage:
 
     def deck(self) -> str | None:
         """The deck's colours chosen (:data:`cardems.web.display.DECKS`), if any."""
-        return self._read(DECK_KEY)
+        return cast("str | None", self._read(DECK_KEY))   # checked by its kind
 
     def hand_order(self) -> str | None:
         """The hand's order chosen (:data:`cardems.web.display.ORDERS`), if any."""
-        return self._read(ORDER_KEY)
+        return cast("str | None", self._read(ORDER_KEY))   # checked by its kind
 
     def save(self, game: str) -> dict[str, Any] | None:
         return cast("dict[str, Any] | None", self._read(save_key(game)))   # checked by its kind

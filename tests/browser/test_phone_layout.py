@@ -6,11 +6,9 @@ screenshots script uses them too); one context per viewport, tables reached by a
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from layout_cases import MEASURE, SEEN_TOURS, VIEWPORTS, cases, with_speed
+from layout_cases import MEASURE, SEEN_TOURS, VIEWPORTS, cases, open_case
 
 pytestmark = pytest.mark.browser
 
@@ -20,24 +18,6 @@ LANGS = ("en", "ar")
 @pytest.fixture(scope="module")
 def layout_cases():
     return cases()
-
-
-def open_case(page, case, lang: str) -> None:
-    """The case's table by its address from the page already running (no reload)."""
-    key = f"cardems:save:{case.game}"
-    if case.save is not None:
-        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, json.dumps(case.save)])
-    page.evaluate("() => { document.documentElement.dataset.cardems = 'moving'; }")
-    page.evaluate("h => { location.hash = h; }", with_speed(case.route)[1:])
-    page.wait_for_function(
-        "g => document.documentElement.dataset.cardems === 'ready' && document.querySelector('#felt')"
-        ".dataset.game === g && document.querySelector('#felt [data-card]')", arg=case.game, timeout=60_000)
-    if page.evaluate("document.documentElement.lang") != lang:
-        page.evaluate("l => { const s = document.querySelector('#lang'); s.value = l;"
-                      " s.dispatchEvent(new Event('change', {bubbles: true})); }", lang)
-        page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
-    while page.locator("#notices .notice-x").count():
-        page.locator("#notices .notice-x").first.click()
 
 
 @pytest.mark.parametrize("size", list(VIEWPORTS))
