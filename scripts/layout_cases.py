@@ -72,7 +72,7 @@ def with_speed(route: str) -> str:
     return route + ("&" if "?" in route else "?") + "speed=instant"
 
 
-SEEN_TOURS = "() => { for (const g of %s) localStorage.setItem('cardems:tour:' + g, 'true'); }" % json.dumps(GAMES)
+SEEN_TOURS = f"() => {{ for (const g of {json.dumps(GAMES)}) localStorage.setItem('cardems:tour:' + g, 'true'); }}"
 
 # One evaluation per table: what is wrong with its layout at this viewport, as sentences.
 MEASURE = r"""

@@ -16,10 +16,10 @@ from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from headless import ARGS, chromium_path  # noqa: E402
-from layout_cases import MEASURE, SEEN_TOURS, VIEWPORTS, cases, open_case  # noqa: E402
-from serve import Handler  # noqa: E402
-from vendor_runtime import ROOT, ensure_runtime  # noqa: E402
+from headless import ARGS, chromium_path
+from layout_cases import MEASURE, SEEN_TOURS, VIEWPORTS, cases, open_case
+from serve import Handler
+from vendor_runtime import ROOT, ensure_runtime
 
 SIZES = {"1280x800": (1280, 800), **VIEWPORTS}
 

@@ -8,8 +8,9 @@ draws with), and every table orders the human's hand with :func:`ordered`.
 
 from __future__ import annotations
 
-from html import escape
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
+
+from cardems.web.escape import esc
 
 DECKS = ("two", "four")                 # ♥♦ red, ♠♣ black; or ♦ blue and ♣ green as well
 ORDERS = ("suit", "rank", "dealt")      # by suit then rank, by rank then suit, as dealt
@@ -41,9 +42,9 @@ def form_html(t: Callable[..., str], deck: str, order: str) -> str:
     def field(name: str, values: tuple[str, ...], current: str) -> str:
         radios = "".join(
             f'<label class="choice"><input type="radio" name="{name}" value="{value}"'
-            f'{" checked" if value == current else ""}><span>{escape(t(f"display.{name}.{value}"))}</span></label>'
+            f'{" checked" if value == current else ""}><span>{esc(t(f"display.{name}.{value}"))}</span></label>'
             for value in values)
         return (f'<fieldset class="field" data-field="{name}" data-display>'
-                f'<legend>{escape(t(f"display.{name}"))}</legend><div class="choices">{radios}</div></fieldset>')
+                f'<legend>{esc(t(f"display.{name}"))}</legend><div class="choices">{radios}</div></fieldset>')
 
     return field("deck", DECKS, deck) + field("order", ORDERS, order)

@@ -7,7 +7,6 @@ screenshots script uses them too); one context per viewport, tables reached by a
 from __future__ import annotations
 
 import pytest
-
 from layout_cases import MEASURE, SEEN_TOURS, VIEWPORTS, cases, open_case
 
 pytestmark = pytest.mark.browser
