@@ -90,9 +90,11 @@ MEASURE = r"""
   const cards = hand ? [...hand.querySelectorAll('[data-card]')] : [];
   const row = [...document.querySelectorAll('#felt .spread > .card')];
   const centre = document.querySelector('#felt .spread') || document.querySelector('#felt .center');
-  const boxes = [centre, ...cards].filter(Boolean).map(e => e.getBoundingClientRect());
+  // the hand's own controls (draw, pass, hint) are needed with it
+  const beside = [...document.querySelectorAll('#felt .seat-bottom .py-controls button')];
+  const boxes = [centre, ...cards, ...beside].filter(Boolean).map(e => e.getBoundingClientRect());
   const top = Math.min(...boxes.map(r => r.top)), bottom = Math.max(...boxes.map(r => r.bottom));
-  if (top < 0 || bottom > H) bad.push(`pile and hand span ${Math.round(top)}..${Math.round(bottom)}, not within 0..${H}`);
+  if (top < 0 || bottom > H) bad.push(`pile, hand and its controls span ${Math.round(top)}..${Math.round(bottom)}, not within 0..${H}`);
   const own = [...cards, ...row];
   for (const card of own) {
     const r = card.getBoundingClientRect();
