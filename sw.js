@@ -16,6 +16,9 @@
 // was installed, so a later visit starts the interpreter without compiling it
 // again (measured: about 2,800 lazy compiles on the main thread otherwise).
 //
+// The build's memory snapshot of Python (interpreter.snapshot.gz) is kept like any
+// other file; the page reads it from this cache itself (static/js/interpreter.js).
+//
 // The first build takes over at once. A later one waits until the page asks
 // for it (the player chose "Reload now": {type: "skip-waiting"}); activating
 // deletes every older cardems cache.

@@ -116,10 +116,31 @@ def serve_root() -> Iterator[str]:
         yield server.base
 
 
+def stock_page(folder: Path) -> None:
+    """The bare page on the stock runtime, in ``folder``: ``@pyscript/core``'s dist/ and
+    ``pyodide``'s files as npm publishes them (package-lock.json's versions, from
+    node_modules), untouched, beside the bare page's HTML pointed at them. The anchor of
+    bench/boot.py: the bare page runs the site's vendored runtime, which Cardems changes
+    (its standard library is bytecode), so that page gets faster with it."""
+    mods = ROOT / "node_modules"
+    shutil.copytree(mods / "@pyscript" / "core" / "dist", folder / "pyscript", ignore=shutil.ignore_patterns("*.map"))
+    (folder / "pyodide").mkdir(parents=True)
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        shutil.copyfile(mods / "pyodide" / name, folder / "pyodide" / name)
+    page = (ROOT / "bench" / "bare" / "index.html").read_text(encoding="utf-8")
+    for old, new in (("../../static/vendor/pyscript/core.js", "./pyscript/core.js"), ("bare:ready", "stock:ready"),
+                     ('"data-bare"', '"data-stock"'), ("bare PyScript", "stock PyScript")):
+        if old not in page:
+            raise SystemExit(f"bench: bench/bare/index.html no longer has {old!r}")
+        page = page.replace(old, new)
+    (folder / "index.html").write_text(page, encoding="utf-8")
+    (folder / "pyscript.json").write_text(json.dumps({"interpreter": "./pyodide/pyodide.mjs"}), encoding="utf-8")
+
+
 @contextlib.contextmanager
 def serve_site(prepare: Callable[[Path], None] | None = None) -> Iterator[object]:
     """Assemble the site (scripts/build_site.py) in a temporary folder, with the
-    bare page of bench/bare/ beside it, and serve it; yields the server.
+    bare page of bench/bare/ and the stock one (:func:`stock_page`) beside it, and serve it; yields the server.
     ``prepare(folder)`` may change the assembled folder before it is served."""
     sys.path.insert(0, str(ROOT / "scripts"))
     try:
@@ -130,6 +151,7 @@ def serve_site(prepare: Callable[[Path], None] | None = None) -> Iterator[object
         out = Path(tmp) / "site"
         build(out)
         shutil.copytree(ROOT / "bench" / "bare", out / "bench" / "bare")
+        stock_page(out / "bench" / "stock")
         if prepare is not None:
             prepare(out)
         with serve_dir(out) as server:

@@ -70,7 +70,9 @@ import sitefiles  # noqa: E402  (scripts/, imported by _common's server)
 PAGES = {
     "cardems": ("/index.html", "cardems:ready"),
     "bare": ("/bench/bare/index.html", "bare:ready"),
+    "stock": ("/bench/stock/index.html", "stock:ready"),
 }
+ANCHOR = "stock"  # the ratios are over this page: the runtime as published, which Cardems does not change
 TIMEOUT_MS = 120_000
 KINDS = ("cold", "warm", "reload")
 DRIVERS = ("direct", "playwright")
@@ -116,22 +118,25 @@ def _loadavg() -> str:
         return "n/a"
 
 
-def open_page(context, errors: list[str]):
-    """The browser's page, timing PyScript's steps and noting page errors."""
+def open_page(context, errors: list[str], throttle: float = 1):
+    """The browser's page, timing PyScript's steps and noting page errors; its CPU
+    slowed ``throttle`` times (DevTools' CPU throttling) when that is over 1."""
     context.add_init_script(STEPS)
     page = context.pages[0] if context.pages else context.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
+    if throttle > 1:
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     return page
 
 
-def one_round(p, exe: str | None, server, name: str) -> dict:
+def one_round(p, exe: str | None, server, name: str, throttle: float = 1) -> dict:
     """Cold, reload and warm (later visit) figures of one page on a new profile, plus
     the first visit's bytes."""
     path, mark = PAGES[name]
     errors: list[str] = []
     with tempfile.TemporaryDirectory(prefix="cardems-profile-") as folder:
         with profile_browser(p, exe, folder) as context:
-            page = open_page(context, errors)
+            page = open_page(context, errors, throttle)
             start = server.sent
             page.goto(server.base + path)
             cold = measure(page, mark)
@@ -143,7 +148,7 @@ def one_round(p, exe: str | None, server, name: str) -> dict:
             page.reload()
             reload = measure(page, mark)
         with profile_browser(p, exe, folder) as context:
-            page = open_page(context, errors)
+            page = open_page(context, errors, throttle)
             page.goto(server.base + path)
             warm = measure(page, mark)
     if errors:
@@ -163,7 +168,8 @@ REPORTER = """<script>
   var errors = [];
   addEventListener('error', function (e) { if (e.message) errors.push(String(e.message)); });
   addEventListener('unhandledrejection', function (e) { errors.push(String(e.reason)); });
-  var mark = location.pathname.indexOf('/bench/bare/') >= 0 ? 'bare:ready' : 'cardems:ready';
+  var bench = location.pathname.match(/\/bench\/(\w+)\//);
+  var mark = (bench ? bench[1] : 'cardems') + ':ready';
   var measure = MEASURE, kept = KEPT;
   function post(body) {
     return fetch('/__bench', {method: 'POST', body: JSON.stringify(body), cache: 'no-store'}).then(function (r) { return r.text(); });
@@ -193,7 +199,7 @@ def add_reporter(site: Path) -> None:
     for a new deploy, so that the worker keeps the page as it now is."""
     script = REPORTER.replace("STEPS", STEPS).replace("MEASURE", MEASURE).replace("KEPT", KEPT)
     charset = b'<meta charset="utf-8">'
-    for page in (site / "index.html", site / "bench" / "bare" / "index.html"):
+    for page in (site / "index.html", site / "bench" / "bare" / "index.html", site / "bench" / "stock" / "index.html"):
         old = page.read_bytes()
         new = old.replace(charset, charset + b"\n" + script.encode(), 1)
         if new == old:
@@ -290,25 +296,32 @@ def bootstrap(values: list[float], draws: int = 2000, seed: int = 1) -> tuple[fl
 
 
 @contextlib.contextmanager
-def driven(driver: str):
+def driven(driver: str, throttle: float = 1):
     """The server and a function playing one round of one page, for ``driver``."""
     if driver == "direct":
+        if throttle > 1:
+            raise SystemExit("bench: --throttle needs DevTools: use it with --driver playwright")
         exe = chromium_executable()
         with serve_site(add_reporter) as server:
             server.on_post = Reports()
             yield lambda name: one_round_direct(exe, server, name)
     else:
         with serve_site() as server, playwright_chromium() as (p, exe):
-            yield lambda name: one_round(p, exe, server, name)
+            yield lambda name: one_round(p, exe, server, name, throttle)
 
 
-def run(rounds: int = 10, warmup: int = 1, quiet: bool = False, driver: str = "direct") -> dict:
+def _ratios(rows: dict[str, list[dict]], name: str, over: str, kind: str) -> list[float]:
+    return [x[kind]["ready"] / y[kind]["ready"] for x, y in zip(rows[name], rows[over])]
+
+
+def run(rounds: int = 10, warmup: int = 1, quiet: bool = False, driver: str = "direct",
+        pages: tuple[str, ...] = tuple(PAGES), throttle: float = 1) -> dict:
     ensure_runtime()
-    rows: dict[str, list[dict]] = {n: [] for n in PAGES}
+    rows: dict[str, list[dict]] = {n: [] for n in pages}
     t0 = time.perf_counter()
-    with driven(driver) as play:
+    with driven(driver, throttle) as play:
         for i in range(warmup + rounds):
-            order = list(PAGES) if i % 2 == 0 else list(reversed(PAGES))
+            order = list(pages) if i % 2 == 0 else list(reversed(pages))
             line = []
             for name in order:
                 r = play(name)
@@ -319,51 +332,64 @@ def run(rounds: int = 10, warmup: int = 1, quiet: bool = False, driver: str = "d
             if not quiet:
                 tag = "warmup" if i < warmup else f"round {i - warmup + 1}"
                 print(f"  {tag:>8}: " + " | ".join(line), flush=True)
-    c, b = rows["cardems"], rows["bare"]
-    ratio = {k: median([x[k]["ready"] / y[k]["ready"] for x, y in zip(c, b)]) for k in KINDS}
+    anchor = ANCHOR if ANCHOR in pages else "bare"
+    pairs = [(n, anchor) for n in pages if n != anchor]
+    if "cardems" in pages and "bare" in pages and anchor != "bare":
+        pairs.append(("cardems", "bare"))
+
+    def paired(fn):
+        return {f"{a}/{b}": {k: fn(_ratios(rows, a, b, k)) for k in KINDS} for a, b in pairs}
+
+    def figure(name: str, key: str, kind: str):
+        values = [x[kind][key] for x in rows[name] if x[kind][key] is not None]
+        return median(values) if values else None
+
     return {
         "driver": driver,
+        "throttle": throttle,
         "rounds": rounds,
+        "pages": pages,
         "loadavg": _loadavg(),
         "seconds": time.perf_counter() - t0,
-        "ratio": ratio,
-        "ratio_ci": {k: bootstrap([x[k]["ready"] / y[k]["ready"] for x, y in zip(c, b)]) for k in KINDS},
-        "ratio_range": {k: (min(x[k]["ready"] / y[k]["ready"] for x, y in zip(c, b)),
-                            max(x[k]["ready"] / y[k]["ready"] for x, y in zip(c, b))) for k in KINDS},
-        "median_ms": {n: {k: median([r[k]["ready"] for r in rows[n]]) for k in KINDS} for n in PAGES},
-        "bytes": {n: median([r["cold"]["bytes"] for r in rows[n]]) for n in PAGES},
-        "bytes_ratio": median([x["cold"]["bytes"] / y["cold"]["bytes"] for x, y in zip(c, b)]),
-        "visit_bytes": {n: median([r["visit_bytes"] for r in rows[n]]) for n in PAGES},
-        "paint": {k: median([x[k]["fcp"] / x[k]["ready"] for x in c if x[k]["fcp"]]) for k in KINDS},
-        "paint_ms": {k: median([x[k]["fcp"] for x in c if x[k]["fcp"]]) for k in KINDS},
-        "app_ms": {n: {k: median([x[k]["app"] for x in rows[n] if x[k]["app"] is not None]) for k in KINDS}
-                   for n in PAGES},
-        "start_ms": {n: {k: median([x[k]["start"] for x in rows[n] if x[k]["start"] is not None]) for k in KINDS}
-                     for n in PAGES},
+        "ratio": paired(median),
+        "ratio_ci": paired(bootstrap),
+        "ratio_range": paired(lambda v: (min(v), max(v))),
+        "median_ms": {n: {k: median([r[k]["ready"] for r in rows[n]]) for k in KINDS} for n in pages},
+        "bytes": {n: median([r["cold"]["bytes"] for r in rows[n]]) for n in pages},
+        "bytes_ratio": {f"{a}/{b}": median([x["cold"]["bytes"] / y["cold"]["bytes"] for x, y in zip(rows[a], rows[b])])
+                        for a, b in pairs},
+        "visit_bytes": {n: median([r["visit_bytes"] for r in rows[n]]) for n in pages},
+        "paint_ms": {n: {k: figure(n, "fcp", k) for k in KINDS} for n in pages},
+        "app_ms": {n: {k: figure(n, "app", k) for k in KINDS} for n in pages},
+        "start_ms": {n: {k: figure(n, "start", k) for k in KINDS} for n in pages},
     }
 
 
 def report(s: dict) -> str:
     m, r, rr, ci = s["median_ms"], s["ratio"], s["ratio_range"], s["ratio_ci"]
     how = "Playwright" if s["driver"] == "playwright" else "no DevTools client"
-    lines = [f"boot (assembled site, {how}; {s['rounds']} interleaved rounds, medians; load avg at end {s['loadavg']})"]
+    if s["throttle"] > 1:
+        how += f", CPU throttled {s['throttle']:g}x"
+    lines = [f"boot (assembled site, {how}; {s['rounds']} interleaved rounds, medians; "
+             f"load avg at end {s['loadavg']}; {s['seconds']:.0f} s)"]
     for kind in KINDS:
-        label = "reload (for comparison)" if kind == "reload" else kind
-        lines.append(f"  {label}: boot ratio {r[kind]:.3f} (95% interval {ci[kind][0]:.3f}-{ci[kind][1]:.3f}; "
-                     f"rounds {rr[kind][0]:.2f}-{rr[kind][1]:.2f})   "
-                     f"cardems {m['cardems'][kind]:6.0f} ms  bare {m['bare'][kind]:6.0f} ms")
-    lines.append(f"  bytes ratio {s['bytes_ratio']:.3f}  (to ready, cold: cardems {s['bytes']['cardems'] / 1e6:.2f} MB, "
-                 f"bare {s['bytes']['bare'] / 1e6:.2f} MB; whole first visit incl. the worker keeping the site: "
-                 f"{s['visit_bytes']['cardems'] / 1e6:.2f} MB vs {s['visit_bytes']['bare'] / 1e6:.2f} MB)")
-    lines.append(f"  first paint {s['paint']['cold']:.1%} of boot cold ({s['paint_ms']['cold']:.0f} ms), "
-                 f"{s['paint']['warm']:.1%} warm ({s['paint_ms']['warm']:.0f} ms)")
-    st = s["start_ms"]
-    lines.append(f"  PyScript starts the interpreter ('Loading Pyodide') at: cardems cold {st['cardems']['cold']:.0f} ms, "
-                 f"warm {st['cardems']['warm']:.0f} ms; bare cold {st['bare']['cold']:.0f} ms, warm {st['bare']['warm']:.0f} ms")
-    a = s["app_ms"]
-    lines.append(f"  after the interpreter is up (PyScript's 'Loaded interpreter' -> ready): cardems cold "
-                 f"{a['cardems']['cold']:.0f} ms, warm {a['cardems']['warm']:.0f} ms; bare cold {a['bare']['cold']:.0f} ms, "
-                 f"warm {a['bare']['warm']:.0f} ms")
+        label = {"cold": "first visit", "warm": "repeat visit", "reload": "reload (for comparison)"}[kind]
+        lines.append(f"  {label}: " + "  ".join(f"{n} {m[n][kind]:6.0f} ms" for n in s["pages"]))
+        for pair in r:
+            lines.append(f"      {pair:>13} {r[pair][kind]:.3f} (95% interval {ci[pair][kind][0]:.3f}-"
+                         f"{ci[pair][kind][1]:.3f}; rounds {rr[pair][kind][0]:.2f}-{rr[pair][kind][1]:.2f})")
+    lines.append("  bytes to ready, first visit: " + ", ".join(f"{n} {s['bytes'][n] / 1e6:.2f} MB" for n in s["pages"])
+                 + "; ratios " + ", ".join(f"{p} {v:.3f}" for p, v in s["bytes_ratio"].items()))
+    lines.append("  bytes of the whole first visit (Cardems: until the worker has kept the site): "
+                 + ", ".join(f"{n} {s['visit_bytes'][n] / 1e6:.2f} MB" for n in s["pages"]))
+
+    def each(key: str) -> str:
+        return "; ".join(f"{n} " + " / ".join("-" if s[key][n][k] is None else f"{s[key][n][k]:.0f}" for k in ("cold", "warm"))
+                         for n in s["pages"])
+
+    lines.append(f"  first paint, ms (first / repeat visit): {each('paint_ms')}")
+    lines.append(f"  PyScript starts the interpreter ('Loading Pyodide') at, ms: {each('start_ms')}")
+    lines.append(f"  interpreter up ('Loaded interpreter') to ready, ms: {each('app_ms')}")
     return "\n".join(lines)
 
 
@@ -374,8 +400,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--driver", choices=DRIVERS, default="direct",
                         help="direct (default): Chromium with no DevTools client, each page reporting its "
                              "own figures; playwright: driven by Playwright, as runs 1-29 were")
+    parser.add_argument("--pages", default=",".join(PAGES),
+                        help=f"the pages, comma-separated (default {','.join(PAGES)}); ratios are over {ANCHOR}")
+    parser.add_argument("--throttle", type=float, default=1,
+                        help="slow the CPU this many times (DevTools' throttling, so --driver playwright only)")
     args = parser.parse_args(argv)
-    print(report(run(max(1, args.rounds), max(0, args.warmup), driver=args.driver)))
+    pages = tuple(p for p in args.pages.split(",") if p)
+    if not pages or any(p not in PAGES for p in pages):
+        parser.error(f"--pages: choose among {', '.join(PAGES)}")
+    print(report(run(max(1, args.rounds), max(0, args.warmup), driver=args.driver, pages=pages,
+                     throttle=args.throttle)))
     return 0
 
 

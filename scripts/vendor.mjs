@@ -1,5 +1,7 @@
 // Copy the runtime files the page needs from node_modules into static/vendor/.
 // static/vendor/ is not committed: `npm ci && npm run vendor` rebuilds it from package-lock.json.
+// The standard library is shipped compiled (scripts/compile_stdlib.mjs), the rest as published.
+import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, rmSync, readdirSync, existsSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,8 +20,13 @@ mkdirSync(join(out, "pyodide"), { recursive: true });
 mkdirSync(join(out, "pyscript"), { recursive: true });
 
 for (const name of PYODIDE_FILES) {
+  if (name === "python_stdlib.zip") continue;
   cpSync(join(mods, "pyodide", name), join(out, "pyodide", name));
 }
+// The standard library as bytecode, compiled by this Pyodide (scripts/compile_stdlib.mjs),
+// under the name Pyodide loads it by: a start no longer compiles it from source.
+execFileSync(process.execPath, [join(root, "scripts", "compile_stdlib.mjs"), join(out, "pyodide"),
+  join(mods, "pyodide", "python_stdlib.zip"), join(out, "pyodide", "python_stdlib.zip")], { stdio: "inherit" });
 // PyScript's chunk names change every release: copy its dist/ folder, minus source maps.
 const dist = join(mods, "@pyscript", "core", "dist");
 if (!existsSync(dist)) throw new Error("run `npm ci` first: @pyscript/core is missing");

@@ -16,7 +16,8 @@ STAMP = VENDOR / ".lock-sha256"
 def _lock_hash() -> str:
     """Changes when the pinned runtime or the way it is copied changes."""
     digest = hashlib.sha256((ROOT / "package-lock.json").read_bytes())
-    digest.update((ROOT / "scripts" / "vendor.mjs").read_bytes())
+    for script in ("vendor.mjs", "compile_stdlib.mjs"):
+        digest.update((ROOT / "scripts" / script).read_bytes())
     return digest.hexdigest()
 
 

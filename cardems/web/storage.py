@@ -262,6 +262,7 @@ class Storage:
         self.notices: list[Notice] = []
         self.failure: str | None = None
         self.problems: list[str] = []  # why each reset value was refused, for the console
+        self.reset: set[str] = set()   # the keys reset since this page started
 
     # -- which key is which
     def kind_of(self, key: str) -> tuple[Kind, str | None] | None:
@@ -289,6 +290,7 @@ class Storage:
             return kind.check(game, loads_bounded(raw, max_chars=kind.max_chars, max_depth=MAX_DEPTH))
         except (Invalid, Unreadable) as exc:
             self.backend.store_del(key)
+            self.reset.add(key)
             self.notices.append((kind.notice, {"game": game} if game else {}))
             self.problems.append(f"{key}: {exc}")
             return None
@@ -338,6 +340,14 @@ class Storage:
             return None
         rev = value.get("rev", 0) if isinstance(value, dict) else 0
         return rev if _is_int(rev) and rev >= 0 else 0
+
+    def was_reset(self, key: str) -> bool:
+        """Whether the value under ``key`` was reset since the page started (asked once:
+        the answer is forgotten)."""
+        if key in self.reset:
+            self.reset.discard(key)
+            return True
+        return False
 
     def unfinished(self, game: str) -> dict[str, Any] | None:
         """The save of ``game`` if it is a game still in play."""

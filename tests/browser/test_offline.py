@@ -57,6 +57,8 @@ def test_after_one_visit_the_site_starts_and_plays_a_whole_deal_offline(browser,
         page.reload()
         player.wait("ready", timeout=90_000)
         assert page.evaluate("navigator.onLine") is False
+        # Python was restored from the memory snapshot the worker kept (static/js/interpreter.js)
+        assert page.evaluate("self.cardemsSnapshot === true")
         clicked = player.play_to_the_end()
         assert len(clicked) == 24  # a 2-player deal: 6 hands of 4 cards
         dialog = page.locator("dialog#result[open]")

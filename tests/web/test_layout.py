@@ -96,7 +96,7 @@ def test_a_file_belongs_to_its_game_by_its_name():
 def test_the_page_config_ships_the_first_screen_bundle_with_a_relative_interpreter():
     sf = _sitefiles()
     config = sf.page_config(ROOT)["py"]
-    assert config["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
+    assert config["interpreter"] == "./static/js/interpreter.js"  # the vendored Pyodide, or its snapshot
     assert config["files"] == {"./first-screen.bundle": "./", f"./{sf.ENTRY}": f"./{sf.ENTRY}"}
 
 
@@ -154,7 +154,7 @@ def test_the_page_hints_the_runtime_and_the_first_screen_on_a_first_visit():
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     hints = dict((url, kind) for kind, url in re.findall(r'\["(modulepreload|fetch)", "([^"]+)"\]', html))
     assert hints == {
-        "static/vendor/pyscript/core.js": "modulepreload",
+        "static/vendor/pyscript/core.js": "modulepreload", "static/js/interpreter.js": "modulepreload",
         "static/vendor/pyodide/pyodide.mjs": "modulepreload", "static/vendor/pyodide/pyodide.asm.mjs": "modulepreload",
         "static/vendor/pyodide/pyodide-lock.json": "fetch", "static/vendor/pyodide/pyodide.asm.wasm": "fetch",
         "static/vendor/pyodide/python_stdlib.zip": "fetch", "cardems/web/main.py": "fetch",

@@ -51,9 +51,15 @@ def test_pistis_form_comes_from_its_options():
 
 
 def test_the_options_form_makes_the_route_of_the_game_it_describes():
-    values = {"mode": "match", "players": "4", "target": "51", "level": "hard", "last_card_pisti": "false"}
+    values = {"mode": "match", "players": "4", "target": "51", "level": "hard", "last_card_pisti": "false",
+              "jack_pisti": "10", "first_round_pisti": "false", "most_cards_tie": "carry"}
     route = route_from_form(values, seed=99, speed="instant", game="pisti")
-    assert route.options == {"mode": "match", "players": 4, "target": 51, "last_card_pisti": False}
+    assert route.options == {"mode": "match", "players": 4, "target": 51, "last_card_pisti": False,
+                             "jack_pisti": 10, "first_round_pisti": False, "most_cards_tie": "carry"}
+    assert "jack_pisti=10" in route.to_hash() and "most_cards_tie=carry" in route.to_hash()
+    assert summary(Catalog("en").t, route) == ("Match · 4 players · 51 points · no last-card pişti · "
+                                               "Jack pişti worth 10 · no pişti in the first round · "
+                                               "a tie for most cards: 3 carried to the next deal · Hard")
     assert (route.level, route.seed, route.speed, route.notices) == ("hard", 99, "instant", [])
     again = parse_route(route.to_hash())
     assert (again.options, again.level, again.seed) == (route.options, "hard", 99)

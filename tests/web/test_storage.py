@@ -180,6 +180,16 @@ def test_a_save_under_another_games_key_is_never_read_as_that_game():
     assert store.save(war) is None and store.save(pisti) is None and len(store.notices) == 2
 
 
+def test_a_daily_save_reset_at_start_is_remembered_once_for_the_daily_screen():
+    game = PLANNED[0]
+    items = good_items() | {daily_key(game): json.dumps({**a_daily_save(game, 1), "v": 99})}
+    store = Storage(FakeBackend(items), PLANNED)
+    store.check_all()
+    assert store.notices == [("notice.reset.daily", {"game": game})]
+    assert not store.was_reset(save_key(game)) and store.daily_save(game) is None
+    assert store.was_reset(daily_key(game)) and not store.was_reset(daily_key(game))
+
+
 def test_stale_keys_of_the_namespace_go_and_other_sites_keys_stay():
     items = good_items() | {"cardems:save:chess": "{}", "cardems:old": "1", "other-site:lang": '"de"'}
     backend = FakeBackend(items)

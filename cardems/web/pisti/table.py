@@ -12,7 +12,7 @@ from typing import Any
 
 from cardems.game import Event
 from cardems.pisti.events import Capture, Deal, Opening, Play, Redeal, Sweep
-from cardems.pisti.rules import Pisti, PistiView
+from cardems.pisti.rules import MOST_CARDS_POINTS, Pisti, PistiView
 from cardems.web import dom, markup
 from cardems.web.markup import POSITIONS
 from cardems.web.host import TableHost
@@ -166,6 +166,9 @@ class PistiTable(Table):
         if view.mode == "match":
             chips += markup.chip(t("table.deal", n=view.deal_no), t("table.first_to", n=view.target),
                                  extra={"data-deal": view.deal_no})
+            if view.most_cards_points > MOST_CARDS_POINTS:   # carried from tied deals (most_cards_tie=carry)
+                chips += markup.chip(self.k("table.carried_title"), self.k("carried", n=view.most_cards_points),
+                                     extra={"data-carried": view.most_cards_points})
         best = max(view.match_scores) if view.mode == "match" and any(view.match_scores) else None
         for side in range(view.sides):
             chips += markup.side_chip(

@@ -79,7 +79,7 @@ class WarTable(Table):
         if isinstance(event, Tie):
             return t("war.log.war", n=event.table)
         if isinstance(event, Deal):
-            return t("war.log.deal")
+            return t("war.log.deal", n=event.hands[0])
         return None
 
     def sound(self, event: Event) -> str | None:

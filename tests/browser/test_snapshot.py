@@ -1,0 +1,67 @@
+"""A repeat visit restores Python from the memory snapshot the service worker keeps
+(static/js/interpreter.js); a first visit never waits for it, and a snapshot of
+another build or a damaged one is passed over for a normal start, silently.
+
+One site, one context: the first visit, a visit from the snapshot that plays a
+move, then the kept snapshot replaced twice (a build id that is not this
+binary's, then bytes that are no gzip), each time the page starting as usual.
+"""
+
+import pytest
+
+from tests.browser.conftest import Player
+from tests.browser.test_offline import wait_kept
+
+pytestmark = pytest.mark.browser
+
+SNAPSHOT = "interpreter.snapshot.gz"
+RESTORED = "self.cardemsSnapshot === true"
+# The kept snapshot with its build id (bytes 16-47 of Pyodide's header) changed: still a
+# snapshot, of another build of the binary.
+OTHER_BUILD = """async ([cacheName, url]) => {
+    const cache = await caches.open(cacheName);
+    const kept = await cache.match(url);
+    const memory = new Uint8Array(await new Response(kept.body.pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
+    for (let i = 16; i < 48; i++) memory[i] = 48 + (i % 10);
+    const zipped = new Blob([memory]).stream().pipeThrough(new CompressionStream('gzip'));
+    await cache.put(url, new Response(zipped, {headers: kept.headers}));
+    return memory.length;
+}"""
+NOT_GZIP = """async ([cacheName, url]) => {
+    const cache = await caches.open(cacheName);
+    await cache.put(url, new Response(new Uint8Array(4096).fill(7)));
+}"""
+
+
+def test_a_repeat_visit_starts_from_the_kept_snapshot_and_a_bad_one_falls_back(browser, built_site):
+    context = browser.new_context()
+    try:
+        player = Player(context.new_page(), built_site.base)
+        page = player.page
+        player.open("#/pisti?seed=21&speed=instant")
+        assert not page.evaluate(RESTORED)  # a first visit starts Python: the worker keeps the snapshot meanwhile
+        cache = f"cardems-{built_site.build_id}"
+        assert wait_kept(page) == [cache]
+        url = built_site.base + SNAPSHOT
+
+        page.reload()
+        player.wait("ready")
+        assert page.evaluate(RESTORED)
+        card = player.playable()[0]
+        page.click(f"button[data-card='{card}']")
+        page.wait_for_function("card => !document.querySelector(`.hand.mine button[data-card='${card}']`)", arg=card)
+        assert player.save()["game"]["moves"][0] == card
+
+        for damage in (OTHER_BUILD, NOT_GZIP):
+            page.evaluate(damage, [cache, url])
+            player.errors.clear()
+            page.reload()
+            player.wait("ready")
+            assert not page.evaluate(RESTORED), damage
+            assert player.playable(), "the page started normally"
+            # the one notice is the game's own (resumed where it was left), none of the start's
+            assert [n.split("\n")[0] for n in page.locator("#notices li").all_inner_texts()] == [
+                "Your game was restored where you left it."]
+            assert player.errors == []
+    finally:
+        context.close()

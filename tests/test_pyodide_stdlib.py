@@ -1,0 +1,85 @@
+"""The standard library the site ships is bytecode (scripts/compile_stdlib.mjs), and
+inside the page's Pyodide every module a game, a screen, a bot or PyScript imports
+still imports from it, from its .pyc, and a traceback through it names file and line.
+
+Runs the vendored Pyodide under Node (about 5 s); skipped without Node.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "scripts"))
+import sitefiles  # noqa: E402
+from vendor_runtime import ensure_runtime  # noqa: E402
+
+sys.path.remove(str(REPO / "scripts"))
+
+RUNNER = REPO / "tests" / "pyodide" / "stdlib_imports.mjs"
+VENDOR = REPO / "static" / "vendor"
+NOT_STDLIB = ("cardems", "pyscript", "js", "polyscript", "pytest", "hypothesis", "_pytest")
+
+
+def _imports(source: str, filename: str) -> set[str]:
+    """Every module ``source`` may import, at any depth (functions too), as dotted names:
+    ``from a.b import c`` gives ``a.b`` and ``a.b.c`` (which may be a name, not a module)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source, filename)):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names if alias.name != "*")
+    return found
+
+
+def reachable() -> set[str]:
+    """Standard-library modules the site's Python and PyScript's name anywhere."""
+    names: set[str] = set()
+    for path in sitefiles.package_files(REPO):
+        if path.endswith(".py"):
+            names |= _imports((REPO / path).read_text(encoding="utf-8"), path)
+    for where, source in sitefiles.pyscript_sources(REPO).items():
+        names |= _imports(source, where)
+    return {n for n in names if n.split(".")[0] not in NOT_STDLIB}
+
+
+@pytest.mark.pyodide
+def test_bytecode_stdlib_imports_every_reachable_module():
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not on PATH")
+    ensure_runtime()
+    assert len(sitefiles.pyscript_sources(REPO)) >= 10, "PyScript's embedded Python package was not found"
+    names = sorted(reachable())
+    assert {"json", "asyncio", "urllib.parse", "pyodide.ffi"} <= set(names)  # the walk finds the obvious ones
+    proc = subprocess.run([node, str(RUNNER), str(VENDOR / "pyodide")], input=json.dumps(names), text=True,
+                          capture_output=True, timeout=300, cwd=REPO)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    out = json.loads(proc.stdout)
+    mount = out["mount"]
+    # Only the library's own modules count (not Dask, which a ladder shard asks for), and
+    # `from a import b` where b is a name fails as a module `a.b`, with `a` imported above.
+    with zipfile.ZipFile(REPO / "node_modules" / "pyodide" / "python_stdlib.zip") as source:
+        library = {n.split("/")[0].removesuffix(".py") for n in source.namelist()} | set(out["builtins"])
+    real_failures = {n: e for n, e in out["failed"].items() if n.split(".")[0] in library
+                     and not (e.startswith("ModuleNotFoundError") and n.rpartition(".")[0] in names)}
+    assert real_failures == {}
+    assert out["sources"] == [], "the shipped standard library still holds sources"
+    # (frozen modules, such as abc and codecs, come from the binary, whatever their __file__ says)
+    from_zip = {n: f for n, (f, loader) in out["origins"].items() if loader == "zipimporter"}
+    assert len(from_zip) > 100 and all(f.startswith(mount + "/") for f in from_zip.values())
+    assert all(f.endswith(".pyc") for f in from_zip.values()), \
+        sorted(n for n, f in from_zip.items() if not f.endswith(".pyc"))
+    # A report still says where: file in the library, line and function (not the source line).
+    assert re.search(rf'File "{re.escape(mount)}/json/decoder\.py", line \d+, in raw_decode', out["traceback"])
