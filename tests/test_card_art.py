@@ -90,8 +90,10 @@ def test_colour_follows_the_suit(code: str) -> None:
     root = parse(card_svg(code))
     marks = with_class(root, "pip") + with_class(root, "idx") + with_class(root, "court")
     assert marks
-    assert {el.get("fill") for el in marks} == {expected}
-    assert {t.get("fill") for t in root.iter(SVG + "text")} == {expected}
+    # painted in the suit's colour: the page's --suit-<suit> (four colours), else red or black
+    assert {el.get("fill") for el in marks} == {"currentColor"}
+    assert {t.get("fill") for t in root.iter(SVG + "text")} == {"currentColor"}
+    assert f"color:var(--suit-{code[-1]},{expected})" in card_svg(code)
     assert other not in card_svg(code)
 
 

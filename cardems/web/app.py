@@ -16,7 +16,7 @@ from pyscript import document, window
 
 from cardems.game import Game
 from cardems.games import PLANNED, game_class, is_playable, module_name, set_shipped
-from cardems.web import dom, loader, sound
+from cardems.web import display, dom, loader, sound
 from cardems.web.i18n import LANGUAGES, Catalog, pick_language
 from cardems.web.lobby import Lobby
 from cardems.web.notices import Notices
@@ -70,6 +70,7 @@ class App:
         self.listen(dom.by_id("choice"), "close", lambda _e: self.on_link_closed())
         self.listen(window, "storage", self.on_storage)
         sound.set_muted(self.store.muted())
+        dom.ROOT.setAttribute("data-deck", self.deck)
         self.apply_language(self.lang, store=False)
         self.on_route()
         dom.mark("cardems:ready")
@@ -86,6 +87,27 @@ class App:
 
     def t(self, key: str, **params: Any) -> str:
         return self.catalog.t(key, **params)
+
+    # ------------------------------------------------------------ how cards are shown
+    @property
+    def deck(self) -> str:
+        """The deck's colours (``two``, ``four``), as the player chose."""
+        return self.store.deck() or display.DEFAULT_DECK
+
+    @property
+    def hand_order(self) -> str:
+        """How the human's hand is ordered (``suit``, ``rank``, ``dealt``), as the player chose."""
+        return self.store.hand_order() or display.DEFAULT_ORDER
+
+    def on_display_change(self, name: str, value: str) -> None:
+        """A display setting chosen in the options dialog: kept, and shown at once."""
+        if name == "deck" and value in display.DECKS:
+            self.store.set_deck(value)
+            dom.ROOT.setAttribute("data-deck", value)
+        elif name == "order" and value in display.ORDERS:
+            self.store.set_hand_order(value)
+            if self.table is not None:
+                self.table.render()
 
     # ------------------------------------------------------------ language
     def apply_language(self, lang: str, store: bool = True) -> None:
@@ -459,7 +481,7 @@ class App:
                 game = game or default_game()
                 route = route_from_setup(self.store.setup(game), game)
         dialog = dom.by_id("options")
-        dialog.innerHTML = form_html(self.t, route, self.store.names())
+        dialog.innerHTML = form_html(self.t, route, self.store.names(), display.form_html(self.t, self.deck, self.hand_order))
         if not dialog.open:
             result = dom.by_id("result")
             if result is not None and result.open and self.table is not None and not self.table.awaiting_next:
@@ -472,6 +494,8 @@ class App:
         game = dom.attr(form, "data-game") or default_game()
         values: dict[str, str | None] = {}
         for node in form.querySelectorAll("input"):
+            if not dom.absent(node.closest("[data-display]")):
+                continue   # a display setting, not an option of the game
             name = str(node.name)
             if str(node.type) == "checkbox":
                 values[name] = "true" if node.checked else "false"
@@ -499,7 +523,9 @@ class App:
 
     def on_options_change(self, target: Any) -> None:
         name = str(target.name)
-        if name == "mode":
+        if not dom.absent(target.closest("[data-display]")):
+            self.on_display_change(name, str(target.value))
+        elif name == "mode":
             box = document.querySelector('#options fieldset[data-field="target"]')
             if not dom.absent(box):
                 box.disabled = str(target.value) != "match"

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-__all__ = ["card_svg", "back_svg", "joker_svg", "sheet_svg", "card_use", "back_use", "RED", "BLACK"]
+__all__ = ["card_svg", "back_svg", "joker_svg", "sheet_svg", "card_use", "back_use", "suit_colour", "RED", "BLACK"]
 
 W, H = 250, 350
 CX, CY = W / 2, H / 2
@@ -223,14 +223,22 @@ def _card_body(code: str) -> tuple[str, str]:
     if _label(code) == "X":
         return _joker_body(), "X"
     rank, suit = _parse(code)
-    colour = RED if suit in "HD" else BLACK
+    # the suit's colour comes from the page (--suit-H...: a four-colour deck is a setting),
+    # red or black where none is set; the drawing paints with it as currentColor
+    colour = "currentColor"
     if rank == "A":
         centre = _ace(suit, colour)
     elif rank in ("J", "Q", "K"):
         centre = _court(rank, suit, colour)
     else:
         centre = _pips(int(rank), suit, colour)
-    return _face() + centre + _both_corners(_corner(rank, suit, colour)), rank + suit
+    return (_face() + f'<g style="color:var(--suit-{suit},{suit_colour(suit)})">' + centre
+            + _both_corners(_corner(rank, suit, colour)) + "</g>"), rank + suit
+
+
+def suit_colour(suit: str) -> str:
+    """The colour of ``suit`` in a two-colour deck."""
+    return RED if suit in "HD" else BLACK
 
 
 @lru_cache(maxsize=None)

@@ -37,6 +37,11 @@ class TableHost(Texts, Protocol):
         """How fast computers play and cards move: ``normal``, ``fast``, ``instant``."""
         ...
 
+    @property
+    def hand_order(self) -> str:
+        """How the human's hand is ordered: ``suit``, ``rank``, ``dealt`` (cardems/web/display.py)."""
+        ...
+
     def save(self, route: Route, game: Game[Any, Any]) -> None:
         """Keep the table's game (after every move)."""
 

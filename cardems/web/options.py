@@ -75,7 +75,7 @@ def applies(name: str, options: dict[str, Any], specs: tuple[Any, ...]) -> bool:
     return spec is None or value not in spec.values or options.get(other, spec.default) == value
 
 
-def form_html(t: Translate, route: Route, names: list[str] | None = None) -> str:
+def form_html(t: Translate, route: Route, names: list[str] | None = None, more: str = "") -> str:
     """The options form of ``route``'s game, drawn from its ``options_spec``, showing
     the route's options, level and seats (``names``: the persons' names remembered)."""
     names = names or []
@@ -102,6 +102,7 @@ def form_html(t: Translate, route: Route, names: list[str] | None = None) -> str
                f'<label class="check"><input type="checkbox" name="undo" value="true"{" checked" if route.undo else ""}>'
                f'<span>{esc(t("options.undo_on"))}</span></label>'
                f'<p class="field-help">{esc(t("options.undo_help"))}</p></fieldset>')
+    fields += more   # the display settings (cardems/web/display.py), shared by every game
     return _form(game, t("options.title_game", game=t(f"game.{game}.name")), fields, t)
 
 

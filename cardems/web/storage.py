@@ -9,6 +9,8 @@ Keys, all under the ``cardems:`` namespace (:data:`KINDS` holds each one's rules
 - ``cardems:lang``: the language chosen (``"en"``, ``"tr"``, ``"ar"``, ``"fa"``);
 - ``cardems:speed``: the speed chosen (``"normal"``, ``"fast"``, ``"instant"``);
 - ``cardems:v1:muted``: ``1`` when the sound is off, ``0`` when on;
+- ``cardems:deck``: the deck's colours (``"two"``, ``"four"``: :mod:`cardems.web.display`);
+- ``cardems:order``: the hand's order (``"suit"``, ``"rank"``, ``"dealt"``);
 - ``cardems:save:<game>``: the game in play, ``{"v": 1, "hash", "over", "game", ...}``
   (with what the statistics keep of it: :mod:`cardems.web.record`);
 - ``cardems:save:daily:<game>``: the daily deal in play, the same shape, its ``hash``
@@ -42,6 +44,7 @@ from typing import Any, Callable, Protocol, cast
 
 from cardems.bots import LEVELS
 from cardems.game import SAVE_FORMAT
+from cardems.web.display import DECKS, ORDERS
 from cardems.web.i18n import LANGUAGES
 from cardems.web.jsontext import Unreadable, loads_bounded
 from cardems.web.route import SPEEDS, parse_route
@@ -54,6 +57,8 @@ SPEED_KEY = "cardems:speed"
 MUTED_KEY = "cardems:v1:muted"
 NAMES_KEY = "cardems:names"
 MAX_PEOPLE = 6         # names remembered (the most seats of any game)
+DECK_KEY = "cardems:deck"
+ORDER_KEY = "cardems:order"
 FULL = "full"          # a write failed: the origin's storage quota is used up
 OFF = "off"            # the browser allows no storage (private mode, site data blocked)
 
@@ -158,6 +163,16 @@ def check_muted(value: Any) -> bool:
     return bool(value == 1)
 
 
+def check_deck(value: Any) -> str:
+    _require(isinstance(value, str) and value in DECKS, "not a deck's colours")
+    return cast("str", value)   # checked above
+
+
+def check_order(value: Any) -> str:
+    _require(isinstance(value, str) and value in ORDERS, "not an order of the hand")
+    return cast("str", value)   # checked above
+
+
 def check_tour(value: Any) -> bool:
     _require(value is True, "not true")
     return True
@@ -236,6 +251,8 @@ KINDS = {
     "lang": Kind("lang", 64, lambda _g, v: check_lang(v), "notice.reset.lang"),
     "speed": Kind("speed", 64, lambda _g, v: check_speed(v), "notice.reset.speed"),
     "muted": Kind("muted", 64, lambda _g, v: check_muted(v), "notice.reset.sound"),
+    "deck": Kind("deck", 64, lambda _g, v: check_deck(v), "notice.reset.deck"),
+    "order": Kind("order", 64, lambda _g, v: check_order(v), "notice.reset.order"),
     "save": Kind("save", 256 * 1024, lambda g, v: check_save(str(g), v), "notice.reset.save"),
     "daily": Kind("daily", 256 * 1024, lambda g, v: check_save(str(g), v, daily=True), "notice.reset.daily"),
     "setup": Kind("setup", 16 * 1024, lambda g, v: check_setup(str(g), v), "notice.reset.setup"),
@@ -268,7 +285,8 @@ class Storage:
     def kind_of(self, key: str) -> tuple[Kind, str | None] | None:
         """The kind of ``key`` and the game it is of, or None for a key no build of this
         version writes."""
-        for name, fixed in (("lang", LANG_KEY), ("speed", SPEED_KEY), ("muted", MUTED_KEY), ("names", NAMES_KEY)):
+        for name, fixed in (("lang", LANG_KEY), ("speed", SPEED_KEY), ("muted", MUTED_KEY), ("names", NAMES_KEY),
+                            ("deck", DECK_KEY), ("order", ORDER_KEY)):
             if key == fixed:
                 return KINDS[name], None
         for name, key_of in _BY_GAME:
@@ -302,6 +320,14 @@ class Storage:
 
     def muted(self) -> bool:
         return bool(self._read(MUTED_KEY))
+
+    def deck(self) -> str | None:
+        """The deck's colours chosen (:data:`cardems.web.display.DECKS`), if any."""
+        return cast("str | None", self._read(DECK_KEY))   # checked by its kind
+
+    def hand_order(self) -> str | None:
+        """The hand's order chosen (:data:`cardems.web.display.ORDERS`), if any."""
+        return cast("str | None", self._read(ORDER_KEY))   # checked by its kind
 
     def save(self, game: str) -> dict[str, Any] | None:
         return cast("dict[str, Any] | None", self._read(save_key(game)))   # checked by its kind
@@ -385,6 +411,12 @@ class Storage:
 
     def set_muted(self, muted: bool) -> bool:
         return self._write(MUTED_KEY, 1 if muted else 0)
+
+    def set_deck(self, deck: str) -> bool:
+        return self._write(DECK_KEY, check_deck(deck))
+
+    def set_hand_order(self, order: str) -> bool:
+        return self._write(ORDER_KEY, check_order(order))
 
     def set_setup(self, game: str, setup: dict[str, Any]) -> bool:
         return self._write(setup_key(game), check_setup(game, {"v": VERSION, **setup}))

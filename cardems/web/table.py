@@ -33,7 +33,7 @@ from typing import Any, ClassVar
 from cardems.errors import Reason
 from cardems.game import Event, Game
 from cardems.games import module_name
-from cardems.web import card_art, dom, markup, sound
+from cardems.web import card_art, display, dom, markup, sound
 from cardems.web.host import TableHost
 from cardems.web.route import Route
 from cardems.web.session import Clock, HintSource, Session
@@ -681,11 +681,13 @@ class Table:
 
     def own_hand(self, hand: Any, *, playable: set[str] | None = None, marked: str | None = None,
                  classes: str = "", card_classes: Any = None, fan: bool = False) -> str:
-        """The human's hand: a button per card, the legal ones playable, the hint marked.
+        """The human's hand, in the order the player chose: a button per card, the legal
+        ones playable, the hint marked.
         ``playable``: the cards that can be played (default: the legal moves);
         ``card_classes(card)``: more classes for a card."""
         legal = set(self.legal()) if playable is None else playable
         t = self.t
+        hand = display.ordered(hand, self.app.hand_order)
         cards = "".join(
             markup.card_button(c, t("card.play", card=self.card_label(c)), playable=c in legal,
                                why=None if c in legal else self.why_not(self.refused_move(c)),

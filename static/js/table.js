@@ -48,11 +48,11 @@ function placeOf(selector) {
   return node ? rectOf(node) : null;
 }
 
-function offset(from, to) {
-  // centre to centre, and the size the card had there
+function offset(from, to, most = 2.5) {
+  // centre to centre, and the size the card had there (at most `most` times its own)
   const dx = from.x + from.w / 2 - (to.x + to.w / 2);
   const dy = from.y + from.h / 2 - (to.y + to.h / 2);
-  const s = to.w ? Math.max(0.4, Math.min(2.5, from.w / to.w)) : 1;
+  const s = to.w ? Math.max(0.4, Math.min(most, from.w / to.w)) : 1;
   return `translate(${dx}px, ${dy}px) scale(${s})`;
 }
 
@@ -92,7 +92,8 @@ function travel(roots, before, hints, ms) {
       width: past.rect.w + "px", height: past.rect.h + "px", margin: "0", zIndex: "50", pointerEvents: "none",
     });
     document.body.appendChild(ghost);
-    const landing = offset(target, past.rect);
+    // a card leaving for a place (a seat, a pile) shrinks into it, never grows to its size
+    const landing = offset(target, past.rect, 1);
     ghost.animate([{ transform: "none", opacity: 1 }, { transform: landing, opacity: 0.2 }],
                   { duration: ms, easing: EASING, fill: "forwards" })
       .finished.then(() => ghost.remove(), () => ghost.remove());

@@ -13,8 +13,8 @@ from hypothesis import given, settings, strategies as st
 from cardems.games import PLANNED, game_class
 from cardems.web.options import setup_of
 from cardems.web.route import parse_route
-from cardems.web.storage import (FULL, LANG_KEY, MUTED_KEY, NAMES_KEY, OFF, SPEED_KEY, Storage, daily_key, played_key,
-                                  save_key, setup_key, tour_key)
+from cardems.web.storage import (DECK_KEY, FULL, LANG_KEY, MUTED_KEY, NAMES_KEY, OFF, ORDER_KEY, SPEED_KEY, Storage,
+                                  daily_key, played_key, save_key, setup_key, tour_key)
 
 
 class FakeBackend:
@@ -65,7 +65,7 @@ def a_setup(game: str) -> dict[str, Any]:
 
 
 def good_items() -> dict[str, str]:
-    items = {LANG_KEY: '"tr"', SPEED_KEY: '"fast"', MUTED_KEY: "1",
+    items = {LANG_KEY: '"tr"', SPEED_KEY: '"fast"', MUTED_KEY: "1", DECK_KEY: '"four"', ORDER_KEY: '"rank"',
              NAMES_KEY: json.dumps({"v": 1, "names": ["Ayşe", "", "محمد"]})}
     for game in PLANNED:
         items[save_key(game)] = json.dumps(a_save(game, 2))
@@ -80,6 +80,7 @@ def test_good_values_of_every_key_are_read_back_as_written():
     store = Storage(FakeBackend(good_items()), PLANNED)
     store.check_all()
     assert store.notices == [] and store.lang() == "tr" and store.speed() == "fast" and store.muted() is True
+    assert store.deck() == "four" and store.hand_order() == "rank"
     for game in PLANNED:
         assert store.save(game) == a_save(game, 2) and store.setup(game) == a_setup(game)
         assert store.daily_save(game) == a_daily_save(game, 1) and store.tour_seen(game)
@@ -113,7 +114,7 @@ def bad_values(key: str, game: str | None) -> dict[str, str]:
     bad = {"invalid JSON": "{", "empty": "", "list": "[]", "object": "{}", "number": "7", "null": "null",
            "deep": "[" * 2000 + "]" * 2000}
     bad |= {"a megabyte": json.dumps("x" * 2**20), "10,000 deep": "[" * 10_000 + "]" * 10_000}
-    if key in (LANG_KEY, SPEED_KEY):
+    if key in (LANG_KEY, SPEED_KEY, DECK_KEY, ORDER_KEY):
         bad |= {"unknown": '"xx"', "inherited name": '"constructor"', "list of one": '["en"]'}
         return bad
     if key == MUTED_KEY:
@@ -171,7 +172,8 @@ def bad_values(key: str, game: str | None) -> dict[str, str]:
     return bad
 
 
-KEYS = [(LANG_KEY, None), (SPEED_KEY, None), (MUTED_KEY, None), (NAMES_KEY, None)] + [
+KEYS = [(LANG_KEY, None), (SPEED_KEY, None), (MUTED_KEY, None), (NAMES_KEY, None), (DECK_KEY, None),
+        (ORDER_KEY, None)] + [
     (f(g), g) for g in PLANNED for f in (save_key, daily_key, setup_key, played_key, tour_key)]
 
 
@@ -258,3 +260,16 @@ def test_arbitrary_text_under_any_key_never_raises(text):
         store = Storage(backend, PLANNED)
         store.check_all()
         assert len(store.notices) + (key in backend.items) == 1
+
+
+def test_the_display_settings_are_written_checked_and_read_back():
+    backend = FakeBackend({})
+    store = Storage(backend, PLANNED)
+    assert store.deck() is None and store.hand_order() is None
+    assert store.set_deck("four") and store.set_hand_order("dealt")
+    assert backend.items == {DECK_KEY: '"four"', ORDER_KEY: '"dealt"'}
+    assert store.deck() == "four" and store.hand_order() == "dealt"
+    for bad in (lambda: store.set_deck("three"), lambda: store.set_hand_order("colour")):
+        with pytest.raises(ValueError):
+            bad()
+    assert backend.items == {DECK_KEY: '"four"', ORDER_KEY: '"dealt"'}

@@ -13,7 +13,7 @@ from typing import Any
 from cardems.game import Event
 from cardems.pis_yedili.events import (Again, Draw, Muamele, Pass, Penalty, Pick, Play, Reverse, Round, RoundEnd,
                                       Skip, Ten)
-from cardems.pis_yedili.rules import DRAW, PASS, PisYedili, PisYediliView, RoundScore, card_value, sort_key
+from cardems.pis_yedili.rules import DRAW, PASS, PisYedili, PisYediliView, RoundScore, card_value
 from cardems.web import dom, markup
 from cardems.web.host import TableHost
 from cardems.web.route import Route
@@ -203,7 +203,7 @@ class PisYediliTable(Table):
         legal = self.legal()
         playable = {m.partition(":")[0] for m in legal if m not in (DRAW, PASS) and not m.startswith("pick:")}
         hint = self.hint_move.partition(":")[0] if isinstance(self.hint_move, str) else None
-        hand = self.own_hand(sorted(view.hand, key=sort_key), playable=playable, marked=hint, classes="fan",
+        hand = self.own_hand(view.hand, playable=playable, marked=hint, classes="fan rows",
                              fan=True, card_classes=lambda c: " ".join(
                                  filter(None, ("playable" if c in playable else "", "chosen" if c == self.jack else ""))))
         return hand + self.render_controls(view, legal)

@@ -1,0 +1,156 @@
+"""The tables a phone layout is judged on, and how a page measures one: shared by
+``tests/browser/test_phone_layout.py`` and ``scripts/screenshots.py``.
+
+A case is a table reached by its address; Pis Yedili's come as a save (a hand of 18
+or more cards, drawn for in CPython) put in ``localStorage`` and resumed by its
+address, since no seed deals a hand that big.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+VIEWPORTS = {"360x740": (360, 740), "390x844": (390, 844), "844x390": (844, 390)}
+GAMES = ("pisti", "war", "pis-yedili", "abstract")
+BIG_HAND = 18
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    route: str                 # the address, without speed
+    save: dict | None = None   # a save of its game put in storage before the address is opened
+    one_deck: bool = True      # no card may be in the DOM twice (ids unique)
+
+    @property
+    def game(self) -> str:
+        return self.route[2:].split("?")[0]
+
+
+def big_hand_save(players: int, want: int = BIG_HAND) -> tuple[str, dict]:
+    """A Pis Yedili game where the human, drawing whenever it may, holds ``want`` or more
+    cards and it is their turn: its address and its save."""
+    from cardems.bots import bot_move, make_bot
+    from cardems.pis_yedili.rules import PisYedili
+    from cardems.web.route import parse_route
+
+    bot = make_bot("pis-yedili", "easy")
+    for seed in range(1, 60):
+        game = PisYedili.new({"players": players}, seed=seed)
+        for _ in range(3000):
+            if game.view(0).over:
+                break
+            if game.to_move == 0:
+                if len(game.view(0).hand) >= want:
+                    route = parse_route(f"#/pis-yedili?seed={seed}&players={players}&mode=match")
+                    hash_ = route.to_hash_without_speed()
+                    return hash_, {"v": 1, "hash": hash_, "over": False, "game": game.to_json()}
+                legal = game.legal_moves()
+                game.play("draw" if "draw" in legal else "pass" if "pass" in legal else legal[0])
+            else:
+                game.play(bot_move(game, bot, game.to_move))
+    raise LookupError(f"no deal gives {want} cards with {players} players")
+
+
+def cases() -> list[Case]:
+    found = [Case(f"pisti-{n}p", f"#/pisti?seed=3&players={n}") for n in (2, 3, 4)]
+    found.append(Case("war", "#/war?seed=3"))
+    for n in (2, 3, 4):
+        route, save = big_hand_save(n)
+        found.append(Case(f"pis-yedili-{n}p", route, save, one_deck=n == 2))
+    found.append(Case("abstract", "#/abstract?seed=3&mode=deal"))
+    found.append(Case("abstract-52", "#/abstract?seed=3&variant=52&mode=deal"))
+    return found
+
+
+def with_speed(route: str) -> str:
+    return route + ("&" if "?" in route else "?") + "speed=instant"
+
+
+SEEN_TOURS = f"() => {{ for (const g of {json.dumps(GAMES)}) localStorage.setItem('cardems:tour:' + g, 'true'); }}"
+
+# One evaluation per table: what is wrong with its layout at this viewport, as sentences.
+MEASURE = r"""
+([W, H]) => {
+  const bad = [];
+  // a page wider than the phone is zoomed out to fit: the layout viewport grows
+  if (innerWidth !== W || innerHeight !== H) bad.push(`zoomed out to ${innerWidth}x${innerHeight}`);
+  const shown = el => { const r = el.getBoundingClientRect(); const s = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && !el.closest('.sr-only, [hidden], .art-sheet'); };
+  const name = el => (el.id ? '#' + el.id : el.tagName.toLowerCase()) + (el.dataset.card ? `[${el.dataset.card}]` : '')
+    + (el.dataset.action ? `[${el.dataset.action}]` : '');
+  const root = document.documentElement;
+  if (root.scrollWidth > W + 1) bad.push(`horizontal scroll: ${root.scrollWidth} > ${W}`);
+  const hand = document.querySelector('#felt .hand.mine');
+  const cards = hand ? [...hand.querySelectorAll('[data-card]')] : [];
+  const row = [...document.querySelectorAll('#felt .spread > .card')];
+  const centre = document.querySelector('#felt .spread') || document.querySelector('#felt .center');
+  // the hand's own controls (draw, pass, hint) are needed with it
+  const beside = [...document.querySelectorAll('#felt .seat-bottom .py-controls button')];
+  const boxes = [centre, ...cards, ...beside].filter(Boolean).map(e => e.getBoundingClientRect());
+  const top = Math.min(...boxes.map(r => r.top)), bottom = Math.max(...boxes.map(r => r.bottom));
+  if (top < 0 || bottom > H) bad.push(`pile, hand and its controls span ${Math.round(top)}..${Math.round(bottom)}, not within 0..${H}`);
+  const own = [...cards, ...row];
+  for (const card of own) {
+    const r = card.getBoundingClientRect();
+    // the rank's corner: 12% in, 9% down on the card's picture (viewBox 250 x 350: rank at x 8..50)
+    const pic = (card.querySelector('svg') || card).getBoundingClientRect();
+    const x = pic.left + pic.width * .12, y = pic.top + pic.height * .09;
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || !card.contains(hit)) bad.push(`${name(card)}: its corner is covered by ${hit ? name(hit) : 'nothing'}`);
+    // how much of the corner shows: up to the next card that lies over it
+    let free = pic.width;
+    for (const other of own) {
+      if (other === card) continue;
+      const o = (other.querySelector('svg') || other).getBoundingClientRect();
+      const over = getComputedStyle(other).zIndex, mine = getComputedStyle(card).zIndex;
+      const later = card.compareDocumentPosition(other) & Node.DOCUMENT_POSITION_FOLLOWING;
+      if (!later && !(+over > +mine)) continue;
+      if (o.top < pic.top + pic.height * .3 && o.bottom > pic.top && o.right > pic.left && o.left >= pic.left - 1)
+        free = Math.min(free, o.left - pic.left);
+    }
+    if (free < 16) bad.push(`${name(card)}: ${Math.round(free)} px of its corner shows`);
+    if (card.tagName === 'BUTTON' && (r.width < 43.5 || r.height < 43.5)) bad.push(`${name(card)}: ${Math.round(r.width)}x${Math.round(r.height)}`);
+  }
+  const controls = [...document.querySelectorAll('button, select, a[href], input:not([type=hidden]), summary')]
+    .filter(el => shown(el) && !el.closest('dialog:not([open])') && !own.includes(el));
+  for (const el of controls) {
+    const r = el.getBoundingClientRect();
+    const label = el.closest('label');
+    const target = label && label.contains(el) ? label.getBoundingClientRect() : r;
+    if (Math.round(target.width) < 44 || Math.round(target.height) < 44)
+      bad.push(`control ${name(el)} "${(el.textContent || '').trim().slice(0, 20)}": ${Math.round(target.width)}x${Math.round(target.height)}`);
+  }
+  for (const d of document.querySelectorAll('dialog[open], .suit-chooser, .choice-bar')) {
+    const r = d.getBoundingClientRect();
+    if (r.width && (r.left < 0 || r.right > W + 1 || r.top < 0 || r.bottom > H + 1))
+      bad.push(`${d.id || d.className} outside the viewport: ${Math.round(r.left)},${Math.round(r.top)}..${Math.round(r.right)},${Math.round(r.bottom)}`);
+  }
+  const ids = [...document.querySelectorAll('[id]')].map(e => e.id);
+  const twice = [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
+  return {bad, twice, hand: cards.length, row: row.length};
+}
+"""
+
+
+def open_case(page, case, lang: str) -> None:
+    """The case's table by its address from the page already running (no reload)."""
+    key = f"cardems:save:{case.game}"
+    if case.save is not None:
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, json.dumps(case.save)])
+    page.evaluate("() => { document.documentElement.dataset.cardems = 'moving'; }")
+    page.evaluate("h => { location.hash = h; }", with_speed(case.route)[1:])
+    page.wait_for_function(
+        "g => document.documentElement.dataset.cardems === 'ready' && document.querySelector('#felt')"
+        ".dataset.game === g && document.querySelector('#felt [data-card]')", arg=case.game, timeout=60_000)
+    if page.evaluate("document.documentElement.lang") != lang:
+        page.evaluate("l => { const s = document.querySelector('#lang'); s.value = l;"
+                      " s.dispatchEvent(new Event('change', {bubbles: true})); }", lang)
+        page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+    while page.locator("#notices .notice-x").count():
+        page.locator("#notices .notice-x").first.click()

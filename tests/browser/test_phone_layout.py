@@ -1,0 +1,98 @@
+"""Every game and seat count fits a phone, upright and on its side, in English and Arabic
+(issue 27): no sideways scroll, the pile (or row) and the whole hand on screen at once,
+each card's corner showing, thumb-sized controls, choosers and dialogs on screen, no
+element id twice. The cases and the measure are scripts/layout_cases.py's (the
+screenshots script uses them too); one context per viewport, tables reached by address."""
+
+from __future__ import annotations
+
+import pytest
+from layout_cases import MEASURE, SEEN_TOURS, VIEWPORTS, cases, open_case
+
+pytestmark = pytest.mark.browser
+
+LANGS = ("en", "ar")
+
+
+@pytest.fixture(scope="module")
+def layout_cases():
+    return cases()
+
+
+@pytest.mark.parametrize("size", list(VIEWPORTS))
+def test_every_table_fits_the_phone(browser, site, layout_cases, size):
+    width, height = VIEWPORTS[size]
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(site)
+    page.wait_for_function("document.documentElement.dataset.cardems === 'ready'", timeout=90_000)
+    page.evaluate(SEEN_TOURS)
+    problems: list[str] = []
+    repeated: list[str] = []
+    measured = 0
+    for lang in LANGS:
+        for case in layout_cases:
+            open_case(page, case, lang)
+            found = page.evaluate(MEASURE, [width, height])
+            measured += 1
+            where = f"{case.name} {size} {lang}"
+            assert found["hand"] or found["row"], f"{where}: no hand and no row measured"
+            if case.name.startswith("pis-yedili"):
+                assert found["hand"] >= 18, f"{where}: a hand of {found['hand']}"
+            problems += [f"{where}: {line}" for line in found["bad"]]
+            if found["twice"]:
+                (problems if case.one_deck else repeated).append(f"{where}: ids twice {found['twice']}")
+            # the Jack's suit chooser, where a Jack may be played, and the options dialog
+            jack = page.locator("#felt .hand.mine button.playable[data-card^='J']")
+            if case.game == "pis-yedili" and jack.count():
+                jack.first.click()
+                page.wait_for_selector("#felt .suit-chooser")
+                # the chooser lies over the hand while it is open: it is itself measured
+                problems += [f"{where}, naming a suit: {line}" for line in page.evaluate(MEASURE, [width, height])["bad"]
+                             if "corner" not in line]
+                page.click("#felt button[data-action=suit-cancel]")
+            if case.name in ("pisti-4p", "abstract-52"):
+                page.click("#table-bar button[data-action=options]")
+                page.wait_for_selector("dialog#options[open]")
+                problems += [f"{where}, options open: {line}" for line in page.evaluate(MEASURE, [width, height])["bad"]
+                             if line.startswith("control") or "outside the viewport" in line]
+                page.keyboard.press("Escape")
+    context.close()
+    assert measured == len(LANGS) * len(layout_cases)
+    assert not errors
+    assert not problems, "\n".join(problems[:40])
+    if repeated:
+        pytest.xfail("two decks still repeat card ids (issue 27 defect 1, another branch): " + "; ".join(repeated))
+
+
+def test_four_colours_and_the_hands_order_are_chosen_once_for_every_game(player):
+    page = player.page
+    player.open("")
+    page.evaluate(SEEN_TOURS)
+    player.open("#/pisti?seed=5&speed=instant")
+    hand = "() => [...document.querySelectorAll('#felt .hand.mine [data-card]')].map(c => c.dataset.card)"
+    dealt = player.save("pisti")
+    page.click("#table-bar button[data-action=options]")
+    page.check("#options input[name=deck][value=four]", force=True)
+    page.check("#options input[name=order][value=rank]", force=True)
+    page.keyboard.press("Escape")
+    colour = "c => getComputedStyle(document.querySelector(`#felt [data-card$='${c}']`) || document.body)" \
+             ".getPropertyValue('--suit-' + c).trim()"
+    assert page.evaluate("document.documentElement.dataset.deck") == "four"
+    assert page.evaluate(colour, "D") == "#1c5fc4" and page.evaluate(colour, "C") == "#177a35"
+    ranks = [c[:-1] for c in page.evaluate(hand)]
+    order = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    assert [order.index(r) for r in ranks] == sorted(order.index(r) for r in ranks)
+    assert player.save("pisti")["game"]["moves"] == dealt["game"]["moves"]   # no new game: the same deal
+    # kept, and applied to another game and the rules pages' art
+    player.open("#/war?seed=2&speed=instant")
+    ranks = [c[:-1] for c in page.evaluate(hand)]
+    assert [order.index(r) for r in ranks] == sorted(order.index(r) for r in ranks)
+    player.open("#/rules/pisti")
+    art = page.evaluate("() => { const g = document.querySelector('[data-rules-card$=D] svg g[style]');"
+                        " return g && getComputedStyle(g).color; }")
+    assert art == "rgb(28, 95, 196)"   # the rules' ♦ painted blue
+    assert page.evaluate("localStorage.getItem('cardems:deck')") == '"four"'
+    assert page.evaluate("localStorage.getItem('cardems:order')") == '"rank"'
