@@ -6,6 +6,7 @@ taking the bytecode the vendored Pyodide compiled, with nothing written to disk.
 from __future__ import annotations
 
 import importlib.util
+import hashlib
 import json
 import shutil
 import subprocess
@@ -57,6 +58,8 @@ def test_the_config_and_the_precache_name_the_bundle_not_its_files():
     assert sf.page_config(ROOT)["py"]["files"] == {f"./{sf.BUNDLE}": "./", f"./{sf.ENTRY}": f"./{sf.ENTRY}"}
     listed = json.loads(generated[sf.PRECACHE].decode().split("self.CARDEMS_FILES = ", 1)[1].rstrip().rstrip(";"))
     assert sf.BUNDLE in listed and "cardems/web/main.py" in listed
+    rules = [f for f in generated if f.startswith("rules/")]   # the prebuilt rules screens: kept offline
+    assert len(rules) == 16 and all(listed.get(f) == hashlib.sha256(generated[f]).hexdigest()[:16] for f in rules)
     modules = {f for f in sf.python_groups(ROOT)["core"] if f.endswith(".py")}
     assert modules and not modules & set(listed)
     assert "cardems/web/locales/en.json" in listed  # the shell reads it before Python is up
