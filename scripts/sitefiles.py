@@ -6,7 +6,7 @@ One place for everything that would otherwise be a hand-kept list. Used by
 generated files from memory, fresh on every request), and by
 ``scripts/build_site.py`` (which writes them into the site folder).
 
-- ``first-screen.bundle``: the files of the first screen in one file: the
+- ``first-screen.bundle``: the files of the first screen in one gzipped file: the
   modules ``cardems/web/main.py`` imports, followed through their top-level
   imports, with their bytecode compiled by the vendored Pyodide's Python, plus
   every message catalog (the lobby shows each game's last-used setup in the
@@ -47,6 +47,7 @@ import shutil
 import subprocess
 import sys
 import tomllib
+import zlib
 from base64 import b64decode, b64encode
 from pathlib import Path
 
@@ -345,9 +346,11 @@ def plugins_off(root: Path = ROOT) -> tuple[str, ...]:
 
 
 def pack(files: dict[str, bytes]) -> bytes:
-    """Files in one: a line of JSON (the format, and each file's path and size), then their bytes."""
+    """Files in one, gzipped: a line of JSON (the format, and each file's path and size), then
+    their bytes. The same bytes for the same files (zlib's gzip header has no time)."""
     head = {"format": BUNDLE_FORMAT, "files": [[path, len(body)] for path, body in files.items()]}
-    return json.dumps(head, separators=(",", ":")).encode() + b"\n" + b"".join(files.values())
+    gz = zlib.compressobj(9, zlib.DEFLATED, 31)
+    return gz.compress(json.dumps(head, separators=(",", ":")).encode() + b"\n" + b"".join(files.values())) + gz.flush()
 
 
 _warned: set[str] = set()
