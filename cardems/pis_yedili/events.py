@@ -118,3 +118,11 @@ class Pick(Event):
 @dataclass(frozen=True)
 class RoundScored(Event):
     score: RoundScore
+
+
+@dataclass(frozen=True)
+class Skip(Event):
+    """``seat`` played an 8 (the ``eight_skips`` house rule): ``skipped`` misses its turn."""
+
+    seat: int
+    skipped: int

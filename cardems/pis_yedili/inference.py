@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import final
 
-from cardems.pis_yedili.rules import DRAW, HAND, PASS, PENALTY_PER_SEVEN, PisYediliView, deck_for
+from cardems.pis_yedili.rules import DRAW, HAND, PASS, House, PisYediliView, deck_for
 from cardems.pis_yedili.sim import OPENERS, OPENING, PLAY, TWINS, VALUE, Sim
 
 
@@ -62,6 +62,7 @@ def decisions(view: PisYediliView) -> list[Step]:
     phase = OPENING
     steps: list[Step] = []
     decks = view.decks
+    house = House.of(view.options)
     for seat, move in view.history:
         if move.startswith("pick:"):
             break
@@ -75,6 +76,7 @@ def decisions(view: PisYediliView) -> list[Step]:
             table.stack, table.direction = stack[:], direction
             table.totals = list(view.totals)
             table.bold = -1                       # the others play as Normal
+            table.house = house
             steps.append(Decision(seat, move, table))
         if phase == OPENING:
             if move == DRAW:
@@ -90,7 +92,7 @@ def decisions(view: PisYediliView) -> list[Step]:
             continue
         if move == DRAW:
             if sevens:
-                count = min(sevens * PENALTY_PER_SEVEN, stock)
+                count = min(house.penalty(sevens), stock)
                 sevens, drawn = 0, False
             else:
                 count, drawn = 1, True
@@ -127,6 +129,12 @@ def decisions(view: PisYediliView) -> list[Step]:
                 sizes[other] += 1
                 stock -= 1
                 steps.append((other, 1))
+            if not house.ace_again and stack:
+                stack.pop()
+        elif r == "8" and house.eight_skips:
+            for _ in range(2):                    # its player's turn ends, and the skipped one's
+                if stack:
+                    stack.pop()
         elif not (decks == 2 and card == under and card in TWINS):
             if stack:
                 stack.pop()

@@ -12,10 +12,10 @@ player weighs), so the Hard opponent's playouts can run it on full positions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cardems.cards import SUITS
-from cardems.pis_yedili.rules import DRAW, PASS, SPECIAL_RANKS, VALUES, PisYediliView, is_opening_card
+from cardems.pis_yedili.rules import DRAW, PASS, VALUES, House, PisYediliView, is_opening_card
 from cardems.rng import Rng
 
 SEVEN_HIT = 6.0        # playing a 7 at a dangerous or leading player
@@ -24,6 +24,8 @@ ACE_BONUS = 9.0        # the others draw and I play again
 TWIN_BONUS = 9.0       # a pişti with two decks: I play again
 FOLLOW = 1.5           # per card of the same suit left in hand after the play
 DANGER = 2             # an opponent with this many cards or fewer may go out soon
+ACE_DRAW_BONUS = 4.0   # house rule ace=draw: the others draw one, but the turn passes
+SKIP_BONUS = 5.0       # house rule eight_skips: the next player misses a turn (2 players: I play again)
 
 
 @dataclass
@@ -41,13 +43,14 @@ class Situation:
     hand_sizes: list[int]
     totals: list[int]
     decks: int
+    house: House = field(default_factory=House)
 
     @classmethod
     def from_view(cls, view: PisYediliView) -> "Situation":
         seat = view.seat
         target = view.stack[-1] if view.stack else (seat + view.direction) % view.players
         return cls(seat, view.players, list(view.hand), view.top, view.named, view.pending, view.drawn,
-                   target, list(view.hand_sizes), list(view.totals), view.decks)
+                   target, list(view.hand_sizes), list(view.totals), view.decks, House.of(view.options))
 
 
 def name_suit(hand: list[str], played: str) -> str:
@@ -77,12 +80,15 @@ def choose(table: Situation, legal: list[str] | None = None, rng: Rng | None = N
     if table.pending:                        # answer a 7 whenever possible
         return next((c for c in hand if c[:-1] == "7"), DRAW)
     top, named = table.top, table.named
+    house = table.house
+    jack_ok = house.jack_on_jack or top is None or top[:-1] != "J"
     plain: list[str] = []
     jacks: list[str] = []
     for card in hand:
         r = card[:-1]
         if r == "J":
-            jacks.append(card)
+            if jack_ok:
+                jacks.append(card)
         elif top is None or (card[-1] == named if named is not None else
                              (card[-1] == top[-1] or r == top[:-1])):
             if r != "A" or n > 1:
@@ -122,8 +128,12 @@ def choose(table: Situation, legal: list[str] | None = None, rng: Rng | None = N
                 if sevens == 1 and n > 3 and not danger:
                     score -= KEEP_SEVEN
             elif r == "A":
-                score += ACE_BONUS
-            elif table.decks == 2 and r not in SPECIAL_RANKS and top == card:
+                score += ACE_BONUS if house.ace_again else ACE_DRAW_BONUS
+            elif r == "8" and house.eight_skips:
+                score += ACE_BONUS if table.players == 2 else SKIP_BONUS
+                if sizes[table.target] <= DANGER + 1:
+                    score += SEVEN_HIT
+            elif table.decks == 2 and top == card and house.twin(r):
                 score += TWIN_BONUS
             if n == 2 and r != "A":
                 kept = hand[1] if hand[0] == card else hand[0]

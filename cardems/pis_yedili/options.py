@@ -1,5 +1,8 @@
 """Pis Yedili's options, as data: read by the rules, the routes, the options form and
-the CLI without importing the rules (see ``docs/pis-yedili.md``)."""
+the CLI without importing the rules (see ``docs/pis-yedili.md``).
+
+The house rules (``eight_skips`` .. ``jack_doubles``) default to the seeds' rules, so a
+game, a link or a save that names none of them plays as before."""
 
 from __future__ import annotations
 
@@ -10,4 +13,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("ten_rule", ("bounce", "reverse"), "bounce"),
     Option("target", (31, 51, 101, 151, 201), 101),
     Option("mode", ("match", "round"), "match"),
+    Option("eight_skips", (False, True), False),
+    Option("ace", ("again", "draw"), "again"),
+    Option("seven_stack", ("add", "double"), "add"),
+    Option("jack_on_jack", (True, False), True),
+    Option("jack_doubles", (True, False), True),
 )

@@ -22,7 +22,7 @@ from cardems.cards import SUITS, Card, parse_card, standard_deck
 from cardems.errors import BadInput
 from cardems.game import DealtMatch, Event, GameType, Reason, Result, SeatView, shown, whole_number
 from cardems.pis_yedili.events import (Again, Draw, Muamele, Opened, Pass, Penalty, Pick, Play, Reverse, Round,
-                                      RoundEnd, RoundScored, Ten)
+                                      RoundEnd, RoundScored, Skip, Ten)
 from cardems.pis_yedili.options import OPTIONS
 
 HAND = 7
@@ -81,6 +81,45 @@ def matches(card: Card, top: Card | None, named: str | None) -> bool:
     if named is not None:
         return card[-1] == named
     return card[-1] == top[-1] or r == top[:-1]
+
+
+class House(NamedTuple):
+    """The house rules of a game (its options ``eight_skips`` .. ``jack_doubles``), read
+    once: the rules engine, the compact round and the Normal player all ask this."""
+
+    eight_skips: bool = False       # an 8 makes the next player miss a turn
+    ace_again: bool = True          # after an Ace its player plays again (else the turn passes)
+    seven_double: bool = False      # stacked 7s double the penalty (3, 6, 12) instead of adding 3
+    jack_on_jack: bool = True       # a Jack may be played on a Jack
+    jack_doubles: bool = True       # going out on a Jack doubles the others' penalties
+
+    @classmethod
+    def of(cls, options: Mapping[str, Any]) -> "House":
+        return cls(bool(options.get("eight_skips", False)), options.get("ace", "again") == "again",
+                   options.get("seven_stack", "add") == "double", bool(options.get("jack_on_jack", True)),
+                   bool(options.get("jack_doubles", True)))
+
+    def penalty(self, sevens: int) -> int:
+        """Cards to draw for ``sevens`` stacked 7s: 3, 6, 9 ... (or 3, 6, 12 ... doubling)."""
+        if not sevens:
+            return 0
+        return PENALTY_PER_SEVEN * (1 << (sevens - 1) if self.seven_double else sevens)
+
+    def sevens(self, pending: int) -> int:
+        """The stacked 7s behind a pending penalty of ``pending`` cards."""
+        if self.seven_double:
+            return (pending // PENALTY_PER_SEVEN).bit_length()
+        return pending // PENALTY_PER_SEVEN
+
+    def multiplier(self, rank: str) -> int:
+        """The others' penalty multiplier when a player goes out on a card of ``rank``."""
+        if rank == "J" and not self.jack_doubles:
+            return 1
+        return MULTIPLIERS.get(rank, 1)
+
+    def twin(self, rank: str) -> bool:
+        """Whether a card of ``rank`` on its twin is a pişti (an 8 that skips is special)."""
+        return rank not in SPECIAL_RANKS and not (rank == "8" and self.eight_skips)
 
 
 class Tell(NamedTuple):
@@ -195,6 +234,7 @@ class PisYedili(DealtMatch[str, PisYediliView]):
         "opening_club": "{move}: the opening play must be a club other than J, 7, 10 or A",
         "seven_pending": "{move}: a 7 penalty of {n} is pending; only a 7 may answer it",
         "ace_last": "{move}: an Ace may not be the last card in hand",
+        "jack_on_jack": "{move}: a Jack may not be played on a Jack (house rule); match the named suit {suit}",
         "named_suit": "{move}: it must match the named suit {suit} (or be a Jack)",
         "must_match": "{move}: it must match {card}'s suit or rank (or be a Jack)",
     }
@@ -205,6 +245,7 @@ class PisYedili(DealtMatch[str, PisYediliView]):
         super().__init__(options, seed, arranged)
         self.decks = 1 if self.players == 2 else 2
         self.bounce = options["ten_rule"] == "bounce"
+        self.house = House.of(options)
         self.totals = [0] * self.players
         self.rounds: list[RoundScore] = []
         self.round_no = 0
@@ -270,7 +311,7 @@ class PisYedili(DealtMatch[str, PisYediliView]):
     @property
     def pending(self) -> int:
         """Cards the player to move must draw unless it answers with a 7."""
-        return self.sevens * PENALTY_PER_SEVEN
+        return self.house.penalty(self.sevens)
 
     @property
     def top(self) -> Card | None:
@@ -301,10 +342,12 @@ class PisYedili(DealtMatch[str, PisYediliView]):
         else:
             follow_suit, follow_rank = top[-1], top[:-1]
         lone = len(hand) == 1
+        jacks = self.house.jack_on_jack or top is None or top[:-1] != "J"
         for card in (dict.fromkeys(hand) if self.decks == 2 else hand):
             r = card[:-1]
             if r == "J":
-                moves += JACK_MOVES[card]
+                if jacks:
+                    moves += JACK_MOVES[card]
             elif (follow_suit is None or card[-1] == follow_suit or r == follow_rank) and not (lone and r == "A"):
                 moves.append(card)
         moves.append(PASS if self.drawn else DRAW)
@@ -365,6 +408,8 @@ class PisYedili(DealtMatch[str, PisYediliView]):
             return Reason("seven_pending", {"n": self.pending})
         if card[:-1] == "A" and len(hand) == 1:
             return Reason("ace_last")
+        if card[:-1] == "J" and self.top is not None and self.top[:-1] == "J":
+            return Reason("jack_on_jack", {"suit": self.named})
         if self.named:
             return Reason("named_suit", {"suit": self.named})
         return Reason("must_match", {"card": self.top})
@@ -488,10 +533,19 @@ class PisYedili(DealtMatch[str, PisYediliView]):
                 events.append(Draw(other, got, "ace"))
                 if not got:
                     return events + self._end_round(None, None)
+            if not self.house.ace_again:
+                self._end_turn(seat)
+                return events
             self.drawn = False
             events.append(Again(seat, "ace"))
             return events
-        if self.decks == 2 and r not in SPECIAL_RANKS and under == card:
+        if r == "8" and self.house.eight_skips:
+            skipped = self._following(seat)
+            self._end_turn(seat)
+            self._end_turn(skipped)
+            events.append(Skip(seat, skipped))
+            return events
+        if self.decks == 2 and under == card and self.house.twin(r):
             self.drawn = False
             events.append(Again(seat, "pisti"))
             return events
@@ -511,7 +565,7 @@ class PisYedili(DealtMatch[str, PisYediliView]):
 
     # ----------------------------------------------------------- end of a round
     def _end_round(self, out: int | None, card: Card | None) -> list[Event]:
-        multiplier = MULTIPLIERS.get(card[:-1], 1) if card is not None else 1
+        multiplier = self.house.multiplier(card[:-1]) if card is not None else 1
         self.sevens = 0
         self.stack = []
         self.ending = MappingProxyType({"out": out, "last_card": card, "multiplier": multiplier,

@@ -15,10 +15,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardems.cards import SUITS
-from cardems.pis_yedili.normal import (ACE_BONUS, DANGER, FOLLOW, KEEP_SEVEN, SEVEN_HIT, TWIN_BONUS,
-                                       name_suit)
-from cardems.pis_yedili.rules import (DRAW, HAND, MULTIPLIERS, PASS, PENALTY_PER_SEVEN, PICKS_PER_SEVEN,
-                                      VALUES, deck_for, is_opening_card)
+from cardems.pis_yedili.normal import (ACE_BONUS, ACE_DRAW_BONUS, DANGER, FOLLOW, KEEP_SEVEN, SEVEN_HIT,
+                                       SKIP_BONUS, TWIN_BONUS, name_suit)
+from cardems.pis_yedili.rules import DRAW, HAND, PASS, PICKS_PER_SEVEN, VALUES, House, deck_for, is_opening_card
 from cardems.rng import Rng
 
 if TYPE_CHECKING:
@@ -39,7 +38,8 @@ JACK_CARDS = frozenset(JACKS)
 SEVEN, TEN, ACE = 1, 2, 3
 KIND = {c: {"7": SEVEN, "1": TEN, "A": ACE}.get(c[0], 0) for c in CARDS}   # Jacks: plain
 PICKS = [f"pick:{i}" for i in range(1, 2 * 52 + 1)]
-MULTIPLIER = {r[0]: m for r, m in MULTIPLIERS.items()}
+RANKS = {c[0]: c[:-1] for c in CARDS}               # a card's first character -> its rank
+BASE = House()                                      # the seeds' rules: no house rule
 # the cards other than Jacks that may be played on a top card (keyed by the card) or on a
 # named suit (keyed by the suit), or on nothing (keyed by None)
 FOLLOWS: dict[str | None, frozenset[str]] = {None: frozenset(c for c in CARDS if c[0] != "J")}
@@ -53,7 +53,7 @@ class Sim:
 
     __slots__ = ("players", "decks", "bounce", "turn", "phase", "hands", "stock", "pile", "named", "sevens",
                  "drawn", "stack", "direction", "opened", "totals", "rng", "out", "multiplier", "pickers",
-                 "picks_left", "picked", "penalties", "bold")
+                 "picks_left", "picked", "penalties", "bold", "house")
     players: int
     decks: int
     bounce: bool
@@ -77,10 +77,12 @@ class Sim:
     picked: list[list[str]]
     penalties: list[int] | None
     bold: int
+    house: House
 
     @classmethod
-    def new(cls, players: int, bounce: bool, rng: Rng) -> "Sim":
-        """A fresh first round (seat 0 opens), dealt as the rules deal a shuffled deck."""
+    def new(cls, players: int, bounce: bool, rng: Rng, house: House = BASE) -> "Sim":
+        """A fresh first round (seat 0 opens), dealt as the rules deal a shuffled deck,
+        played with the ``house`` rules."""
         deck = DECKS[players][:]
         rng.shuffle(deck)
         sim = cls.__new__(cls)
@@ -107,6 +109,7 @@ class Sim:
         sim.picked = [[] for _ in range(players)]
         sim.penalties = None
         sim.bold = -1
+        sim.house = house
         return sim
 
     @classmethod
@@ -137,6 +140,7 @@ class Sim:
         sim.picked = [p[:] for p in game.picked]
         sim.penalties = list(game.rounds[-1].penalties) if game.over else None
         sim.bold = -1
+        sim.house = game.house
         return sim
 
     @classmethod
@@ -154,7 +158,8 @@ class Sim:
         sim.stock = stock
         sim.pile = list(view.pile)
         sim.named = view.named
-        sim.sevens = view.pending // PENALTY_PER_SEVEN
+        sim.house = House.of(view.options)
+        sim.sevens = sim.house.sevens(view.pending)
         sim.drawn = view.drawn
         sim.stack = list(view.stack)
         sim.direction = view.direction
@@ -185,6 +190,7 @@ class Sim:
         other.picked = [p[:] for p in self.picked]
         other.penalties = self.penalties
         other.bold = self.bold
+        other.house = self.house
         return other
 
     # ----------------------------------------------------------- the rules
@@ -196,7 +202,7 @@ class Sim:
             pile = self.pile
             follows = FOLLOWS[self.named or (pile[-1] if pile else None)]
             cards = dict.fromkeys(hand) if self.decks == 2 else hand
-            if JACK_CARDS.isdisjoint(cards):
+            if JACK_CARDS.isdisjoint(cards) or (pile and pile[-1][0] == "J" and not self.house.jack_on_jack):
                 moves = list(filter(follows.__contains__, cards))
             else:
                 moves = []
@@ -257,7 +263,7 @@ class Sim:
         stock = self.stock
         hand = self.hands[seat]
         if self.sevens:
-            wanted = self.sevens * PENALTY_PER_SEVEN
+            wanted = self.house.penalty(self.sevens)
             self.sevens = 0
             if len(stock) < wanted:
                 hand += stock[::-1]
@@ -290,6 +296,10 @@ class Sim:
             return
         kind = KIND[card]
         if not kind:                                   # a plain card: the turn ends, or a pişti
+            if card[0] == "8" and self.house.eight_skips:
+                self._end_turn(seat)
+                self._end_turn(self.turn)
+                return
             if self.decks == 2 and card == under and card in TWINS:
                 self.drawn = False
                 return
@@ -308,6 +318,9 @@ class Sim:
                     self._end_round(None, None)
                     return
                 self.hands[other].append(stock.pop())
+            if not self.house.ace_again:
+                self._end_turn(seat)
+                return
             self.drawn = False
         elif self.players == 2:                        # a ten with two players: a plain card
             stack = self.stack
@@ -332,7 +345,7 @@ class Sim:
     # ----------------------------------------------------------- end of the round
     def _end_round(self, out: int | None, card: str | None) -> None:
         self.out = out
-        self.multiplier = MULTIPLIER.get(card[0], 1) if card is not None else 1
+        self.multiplier = self.house.multiplier(RANKS[card[0]]) if card is not None else 1
         self.sevens = 0
         self.stack = []
         self.phase = MUAMELE
@@ -399,8 +412,9 @@ class Sim:
         pile = self.pile
         top = pile[-1] if pile else None
         follows = FOLLOWS[self.named or top]
+        house = self.house
         plain = [c for c in hand if c in follows]
-        jacks = [c for c in hand if c in JACKS]
+        jacks = [c for c in hand if c in JACKS] if house.jack_on_jack or top is None or top[0] != "J" else []
         drawn = self.drawn
         if not plain and not jacks:
             return PASS if drawn else DRAW
@@ -412,7 +426,7 @@ class Sim:
             return PASS if drawn else DRAW
         hands = self.hands
         players = self.players
-        limit, jack_at = (BOLD_DANGER, BOLD_JACK) if seat == self.bold else (DANGER, 2)
+        limit, jack_at = (BOLD_DANGER, BOLD_JACK if house.jack_doubles else 2) if seat == self.bold else (DANGER, 2)
         if players == 2:
             danger = len(hands[1 - seat]) <= limit
         else:
@@ -434,7 +448,13 @@ class Sim:
                     if n > 3 and not danger and sum(1 for c in hand if c[0] == "7") == 1:
                         score -= KEEP_SEVEN
                 elif r == "A":
-                    score += ACE_BONUS
+                    score += ACE_BONUS if house.ace_again else ACE_DRAW_BONUS
+                elif r == "8" and house.eight_skips:
+                    score += ACE_BONUS if players == 2 else SKIP_BONUS
+                    stack = self.stack
+                    hit = stack[-1] if stack else (seat + self.direction) % players
+                    if len(hands[hit]) <= limit + 1:
+                        score += SEVEN_HIT
                 elif self.decks == 2 and top == card and card in TWINS:
                     score += TWIN_BONUS
                 if n == 2 and r != "A":

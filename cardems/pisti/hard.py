@@ -30,8 +30,8 @@ from typing import Any, Generator, Sequence, cast
 from cardems.pisti.normal import (CARD_WORTH, HIDDEN_WORTH, JACK_KEEP, PistiNormal, Situation,
                                        chance_holds, judge)
 from cardems.cards import RANKS
-from cardems.pisti.rules import (FULL_DECK, HAND, JACK_PISTI_POINTS, MOST_CARDS_POINTS, PISTI_POINTS,
-                           PistiView, card_points, side_count, side_of)
+from cardems.pisti.rules import (FULL_DECK, HAND, JACK_PISTI_POINTS, OPENING, PISTI_POINTS,
+                           PistiView, card_points, most_cards_side, side_count, side_of)
 from cardems.rng import Rng
 from cardems.search import SamplingSearch, run_steps
 
@@ -61,12 +61,17 @@ WORTH = {card: POINTS[card] + CARD_WORTH for card in FULL_DECK}   # a card's poi
 PISTI_BONUS = {key: JACK_PISTI_POINTS if key == "J" else PISTI_POINTS for key in RANK_NAME}
 
 
+def pisti_bonus(jack_pisti: int) -> dict[str, int]:
+    """What a pişti of each rank (one character) is worth with a Jack pişti worth ``jack_pisti``."""
+    return PISTI_BONUS if jack_pisti == JACK_PISTI_POINTS else {**PISTI_BONUS, "J": jack_pisti}
+
+
 class Sim:
     """A Pişti deal reduced to what play and scoring need. Ranks are ``card[0]`` ('1' is ten)."""
 
     __slots__ = ("players", "lead", "turn", "hands", "stock", "top", "pile_size", "pile_points",
                  "captured", "points", "last_capturer", "left", "in_hands", "last_card_pisti",
-                 "rounds_left", "seen", "n_seen", "me")
+                 "rounds_left", "seen", "n_seen", "me", "bonus", "first_stock", "most_points", "tie")
     players: int
     lead: int
     turn: int                        # -1 once the deal is over
@@ -85,6 +90,10 @@ class Sim:
     seen: dict[str, int]             # rank -> copies seen
     n_seen: int
     me: int                          # the searching side
+    bonus: dict[str, int]            # rank -> what a pişti with it is worth (option jack_pisti)
+    first_stock: int                 # the stock's size in the first round if no pişti counts there, else -1
+    most_points: int                 # what most cards is worth this deal (3, plus points carried)
+    tie: str                         # the rule of a tie for most cards (option most_cards_tie)
 
     def copy(self) -> "Sim":
         other = Sim.__new__(Sim)
@@ -98,6 +107,8 @@ class Sim:
         other.seen = self.seen.copy()
         other.n_seen = self.n_seen
         other.me = self.me
+        other.bonus, other.first_stock = self.bonus, self.first_stock
+        other.most_points, other.tie = self.most_points, self.tie
         return other
 
     def play(self, card: str) -> None:
@@ -114,7 +125,8 @@ class Sim:
         last_capturer, left, in_hands = self.last_capturer, self.left, self.in_hands
         rounds_left, n_seen = self.rounds_left, self.n_seen
         four = players == 4
-        worth_of, points_of, bonus_of, holds = WORTH, POINTS, PISTI_BONUS, HOLDS_TABLE
+        worth_of, points_of, bonus_of, holds = WORTH, POINTS, self.bonus, HOLDS_TABLE
+        first_stock = self.first_stock   # the stock's size in the deal's first round, if no pişti counts there
         while turn >= 0 and moves:
             moves -= 1
             hand = hands[turn]
@@ -129,6 +141,7 @@ class Sim:
                     pile = pile_points + size * CARD_WORTH
                     jack_keep = JACK_KEEP * (1.0 if left >= 16 else left / 16)   # left: stock + in hands
                     best_score = -1e9
+                    no_pisti = len(stock) == first_stock   # the next player plays in this round too
                     shown = [c[0] for c in nxt] if side == seeing and nxt else None
                     if shown is not None:
                         jack_shown = "J" in shown
@@ -142,7 +155,7 @@ class Sim:
                         rank = c[0]
                         if size and (rank == top or rank == "J"):
                             score = pile + worth_of[c] + 0.01
-                            if size == 1 and rank == top and (lcp or left != 1):
+                            if size == 1 and rank == top and (lcp or left != 1) and not no_pisti:
                                 score += bonus_of[rank]
                             if rank == "J":
                                 score -= jack_keep
@@ -152,13 +165,13 @@ class Sim:
                             stake = pile + worth_of[c]
                             if shown is not None:
                                 if rank in shown:
-                                    risk = stake + (0.0 if size else bonus_of[rank])
+                                    risk = stake + (0.0 if size or no_pisti else bonus_of[rank])
                                 else:
                                     risk = stake if jack_shown and stake > JACK_KEEP else 0.0
                             elif nxt or stock:
                                 live = 4 - seen[rank] - ranks.count(rank)
                                 p_match = odds[live]
-                                risk = p_match * (stake + (0.0 if size else bonus_of[rank]))
+                                risk = p_match * (stake + (0.0 if size or no_pisti else bonus_of[rank]))
                                 if rank != "J" and stake > JACK_KEEP:
                                     risk += (odds[live + jacks_live] - p_match) * stake
                             else:
@@ -173,7 +186,7 @@ class Sim:
             seen[rank] += 1
             n_seen += 1
             if size and (rank == "J" or rank == top):
-                if size == 1 and rank == top and (left or lcp):
+                if size == 1 and rank == top and (left or lcp) and len(stock) != first_stock:
                     points[side] += bonus_of[rank]
                 captured[side] += size + 1
                 points[side] += pile_points + points_of[card]
@@ -209,11 +222,10 @@ class Sim:
 
     def scores(self) -> list[int]:
         """The deal's final scores per side (once the deal is over)."""
-        captured = self.captured
         scores = self.points[:]
-        top = max(captured)
-        if captured.count(top) == 1:
-            scores[captured.index(top)] += MOST_CARDS_POINTS
+        most = most_cards_side(self.captured, self.tie, self.last_capturer)
+        if most is not None:
+            scores[most] += self.most_points
         return scores
 
     def value(self) -> list[float]:
@@ -319,6 +331,7 @@ def observed_plays(view: PistiView, earlier: bool = False) -> list[Play]:
     known = float(POINTS[view.opening_up])
     last_capturer: int | None = None
     partner = (view.seat + 2) % 4 if players == 4 else -1
+    first_round_pisti = view.options.get("first_round_pisti", True)
     plays: list[Play] = []
     for i, (seat, card) in enumerate(history):
         if (i >= start or earlier) and seat != view.seat and (INFER_PARTNER or seat != partner):
@@ -335,7 +348,9 @@ def observed_plays(view: PistiView, earlier: bool = False) -> list[Play]:
                 next_hand=nxt_hand or (HAND if stock else 0),
                 jack_keep=JACK_KEEP * min(1.0, (stock + in_hands) / 16),
                 last_card=stock == 0 and in_hands == 1, last_card_pisti=view.last_card_pisti,
-                sweep_mine=side_of(sweeper, players) == side_of(seat, players))
+                sweep_mine=side_of(sweeper, players) == side_of(seat, players),
+                jack_pisti=view.jack_pisti_points, pisti_now=first_round_pisti or i >= per_round,
+                pisti_next=first_round_pisti or i >= per_round - 1)
             plays.append((seat, card, later, {RANK_NAME[k]: 4 - n for k, n in seen.items()}, n_seen, fields))
         rank = card[0]
         seen[rank] += 1
@@ -554,6 +569,10 @@ class Known:
         sim.seen = self.seen.copy()
         sim.n_seen = self.n_seen
         sim.me = self.side
+        sim.bonus = pisti_bonus(view.jack_pisti_points)
+        sim.first_stock = -1 if view.options.get("first_round_pisti", True) else 52 - OPENING - HAND * view.players
+        sim.most_points = view.most_cards_points
+        sim.tie = view.options.get("most_cards_tie", "nobody")
         return sim
 
 

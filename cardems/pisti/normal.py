@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from math import comb
 
 from cardems.cards import RANKS, Card, rank_of
-from cardems.pisti.rules import JACK_PISTI_POINTS, PISTI_POINTS, PistiView, card_points
+from cardems.pisti.rules import HAND, JACK_PISTI_POINTS, OPENING, PISTI_POINTS, PistiView, card_points
 from cardems.rng import Rng
 
 CARD_WORTH = 0.12        # one captured card's share of the 3 most-cards points
@@ -46,6 +46,9 @@ class Situation:
     last_card: bool              # this is the deal's very last card
     last_card_pisti: bool
     sweep_mine: bool             # the pile left at the end would come to this player's side
+    jack_pisti: int = JACK_PISTI_POINTS   # what a Jack pişti is worth (option jack_pisti)
+    pisti_now: bool = True       # a pişti made now counts (option first_round_pisti)
+    pisti_next: bool = True      # and one the next player makes on its turn
 
     @classmethod
     def from_view(cls, view: PistiView) -> "Situation":
@@ -57,6 +60,7 @@ class Situation:
         hand = view.hand_sizes[nxt] or (4 if view.stock_size else 0)
         sweeper = view.last_capturer if view.last_capturer is not None else 0
         known = sum(card_points(c) for c in view.pile_up)
+        first_round = view.stock_size == 52 - OPENING - HAND * view.players
         return cls(
             top=rank_of(view.pile_top) if view.pile_top else None,
             pile_size=view.pile_size,
@@ -65,6 +69,8 @@ class Situation:
             jack_keep=JACK_KEEP * min(1.0, (view.stock_size + sum(view.hand_sizes)) / 16),
             last_card=view.stock_size == 0 and sum(view.hand_sizes) == 1,
             last_card_pisti=view.last_card_pisti, sweep_mine=sweeper == view.side,
+            jack_pisti=view.jack_pisti_points, pisti_now=view.pisti_now,
+            pisti_next=view.pisti_now or not (first_round and sum(view.hand_sizes) > 1),
         )
 
 
@@ -75,8 +81,9 @@ def judge(table: Situation, card: Card) -> float:
     own = card_points(card) + CARD_WORTH
     if table.top is not None and (rank == table.top or jack):
         gain = table.pile_value + own
-        if table.pile_size == 1 and rank == table.top and (table.last_card_pisti or not table.last_card):
-            gain += JACK_PISTI_POINTS if jack else PISTI_POINTS
+        if (table.pile_size == 1 and rank == table.top and table.pisti_now
+                and (table.last_card_pisti or not table.last_card)):
+            gain += table.jack_pisti if jack else PISTI_POINTS
         if jack:
             gain -= table.jack_keep
         return gain + 0.01
@@ -93,8 +100,8 @@ def risk(table: Situation, card: Card) -> float:
     jacks = table.unseen["J"] if rank != "J" else 0
     p_match = chance_holds(table.next_hand, table.unseen_total, same)
     bonus = 0.0
-    if table.pile_size == 0:
-        bonus = JACK_PISTI_POINTS if rank == "J" else PISTI_POINTS
+    if table.pile_size == 0 and table.pisti_next:
+        bonus = table.jack_pisti if rank == "J" else PISTI_POINTS
     p_any = chance_holds(table.next_hand, table.unseen_total, same + jacks)
     jack_used = p_any - p_match if pile > JACK_KEEP else 0.0
     return p_match * (pile + bonus) + jack_used * pile

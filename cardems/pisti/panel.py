@@ -58,7 +58,8 @@ def _pile(view: PistiView) -> tuple[str | None, int, int, bool]:
     """Top rank, size and known points of the pile, and whether a pişti now would count."""
     top = RANK[view.pile_up[-1]] if view.pile_up else None
     last = view.stock_size == 0 and sum(view.hand_sizes) == 1
-    return top, view.pile_size, sum(VALUE[c] for c in view.pile_up), view.last_card_pisti or not last
+    return top, view.pile_size, sum(VALUE[c] for c in view.pile_up), \
+        view.pisti_now and (view.last_card_pisti or not last)
 
 
 class PistiGreedy:

@@ -66,10 +66,11 @@ class Breakdown:
     most_cards: int
     pistis: int
     jack_pistis: int
+    jack_pisti_worth: int = JACK_PISTI_POINTS   # what each Jack pişti was worth (option jack_pisti)
 
     @property
     def pisti_points(self) -> int:
-        return self.pistis * PISTI_POINTS + self.jack_pistis * JACK_PISTI_POINTS
+        return self.pistis * PISTI_POINTS + self.jack_pistis * self.jack_pisti_worth
 
     @property
     def total(self) -> int:
@@ -85,11 +86,26 @@ class Breakdown:
         }
 
 
-def score_deal(captured: list[list[Card]], pistis: list[list[int]]) -> list[Breakdown]:
-    """Score one deal from each side's captured cards and [piştis, Jack piştis]."""
-    counts = [len(cards) for cards in captured]
+def most_cards_side(counts: list[int], tie: str = "nobody", last: int | None = None) -> int | None:
+    """The side that gets the most-cards points: the one with the most cards; on a tie
+    for the most, nobody, or (``tie="last"``) the side that captured last (``last``) if
+    it is one of those tied. (``"carry"`` gives nobody: the caller carries the points.)"""
     top = max(counts)
-    most = [MOST_CARDS_POINTS if c == top and counts.count(top) == 1 else 0 for c in counts]
+    if counts.count(top) == 1:
+        return counts.index(top)
+    if tie == "last" and last is not None and counts[last] == top:
+        return last
+    return None
+
+
+def score_deal(captured: list[list[Card]], pistis: list[list[int]], jack_pisti: int = JACK_PISTI_POINTS,
+               tie: str = "nobody", last: int | None = None, most_points: int = MOST_CARDS_POINTS
+               ) -> list[Breakdown]:
+    """Score one deal from each side's captured cards and [piştis, Jack piştis]: a Jack
+    pişti worth ``jack_pisti``, the most-cards points (``most_points``: 3, more with points
+    carried from tied deals) given by :func:`most_cards_side`."""
+    winner = most_cards_side([len(cards) for cards in captured], tie, last)
+    most = [most_points if side == winner else 0 for side in range(len(captured))]
     return [
         Breakdown(
             cards=len(cards),
@@ -100,6 +116,7 @@ def score_deal(captured: list[list[Card]], pistis: list[list[int]]) -> list[Brea
             most_cards=most[side],
             pistis=pistis[side][0],
             jack_pistis=pistis[side][1],
+            jack_pisti_worth=jack_pisti,
         )
         for side, cards in enumerate(captured)
     ]
@@ -129,6 +146,8 @@ class PistiView(SeatView):
     pistis: tuple[tuple[int, int], ...]   # per side: (piştis, Jack piştis)
     pisti_points: int                 # what a pişti is worth
     jack_pisti_points: int            # and a Jack pişti
+    pisti_now: bool                   # a pişti made now would count (not in a first round without them)
+    most_cards_points: int            # what most cards is worth this deal (3, plus points carried)
     last_capturer: int | None
     match_scores: tuple[int, ...]
     deal_scores: tuple[dict[str, int], ...] | None  # last finished deal, per side
@@ -210,6 +229,7 @@ class Pisti(DealtMatch[Card, PistiView]):
         self.last_capturer: int | None = None
         self.history: list[tuple[int, Card]] = []
         self.round_no = 0
+        self.carried = 0          # most-cards points carried into this deal (most_cards_tie=carry)
 
     # ----------------------------------------------------------- creation
     @classmethod
@@ -294,10 +314,12 @@ class Pisti(DealtMatch[Card, PistiView]):
                 kind = "jack_pisti" if is_jack(card) else "pisti"
                 if last_card and not self.options["last_card_pisti"]:
                     kind = None
+                if not self.pisti_now():
+                    kind = None
             points = 0
             if kind:
                 self.pistis[side][1 if kind == "jack_pisti" else 0] += 1
-                points = JACK_PISTI_POINTS if kind == "jack_pisti" else PISTI_POINTS
+                points = self.options["jack_pisti"] if kind == "jack_pisti" else PISTI_POINTS
             self.pile.append(card)
             shown, count = self._take(side, capture=True)
             events.append(Capture(seat, side, shown, count, kind, points))
@@ -314,6 +336,16 @@ class Pisti(DealtMatch[Card, PistiView]):
                 events.append(self._deal_round())
         return events
 
+    def pisti_now(self) -> bool:
+        """Whether a pişti made now counts (option ``first_round_pisti``: not in the deal's
+        first round of hands)."""
+        return self.options["first_round_pisti"] or self.round_no > 1
+
+    def _score(self) -> list[Breakdown]:
+        """The current deal's scores by the options' rules, as if it ended now."""
+        return score_deal(self.captured, self.pistis, self.options["jack_pisti"], self.options["most_cards_tie"],
+                          self.last_capturer, MOST_CARDS_POINTS + self.carried)
+
     def _take(self, side: int, capture: bool) -> tuple[tuple[Card, ...], int]:
         """Move the whole pile to ``side``: the cards all saw (the face-down opening cards
         stay secret), and how many."""
@@ -329,7 +361,10 @@ class Pisti(DealtMatch[Card, PistiView]):
         return shown, taken
 
     def _end_deal(self) -> list[Event]:
-        scores = tuple(score_deal(self.captured, self.pistis))
+        scores = tuple(self._score())
+        tied = not any(b.most_cards for b in scores)
+        carry = self.options["most_cards_tie"] == "carry" and self.options["mode"] == "match"
+        self.carried = self.carried + MOST_CARDS_POINTS if tied and carry else 0
         self.deal_results.append(scores)
         self.revealed = [c for c in self.opening_hidden if c not in self.opening_known]
         for side, breakdown in enumerate(scores):
@@ -358,7 +393,7 @@ class Pisti(DealtMatch[Card, PistiView]):
         if self.over or self.options["mode"] == "match":
             scores = tuple(self.match_scores)
         else:
-            scores = tuple(b.total for b in score_deal(self.captured, self.pistis))
+            scores = tuple(b.total for b in self._score())
         if (self.over and self.options["mode"] == "classic") or self.between_rounds():
             captured = tuple(b.cards for b in self.deal_results[-1])
         else:
@@ -400,7 +435,8 @@ class Pisti(DealtMatch[Card, PistiView]):
             history=tuple(self.history), captured_known=known,
             captured_counts=tuple(len(c) for c in self.captured),
             pistis=tuple((p[0], p[1]) for p in self.pistis),
-            pisti_points=PISTI_POINTS, jack_pisti_points=JACK_PISTI_POINTS,
+            pisti_points=PISTI_POINTS, jack_pisti_points=self.options["jack_pisti"],
+            pisti_now=self.pisti_now(), most_cards_points=MOST_CARDS_POINTS + self.carried,
             last_capturer=self.last_capturer, match_scores=tuple(self.match_scores),
             deal_scores=tuple(b.as_dict() for b in last) if last else None,
             deals=tuple(tuple(deal) for deal in self.deal_results),

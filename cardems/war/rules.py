@@ -33,8 +33,8 @@ from cardems.game import Event, Game, GameType, Reason, Result, SeatView, shown
 from cardems.war.events import Battle as BattleEvent, Commit, Deal, Out, Refill, Take, Tie
 from cardems.war.options import OPTIONS
 
-HAND = 3
-BURN = 3
+HAND = 3                       # the active hand's size, by default (option ``hand``)
+BURN = 3                       # the cards burned in a war, by default (option ``burn``)
 SEATS = (0, 1)
 COMMIT_ORDER = (1, 0)          # who commits first to a battle: seat 1, as saves of battles have it
 FULL_DECK = tuple(standard_deck())
@@ -111,7 +111,8 @@ class WarView(SeatView):
 
 
 class War(Game[Move, WarView]):
-    """A game of War with a 3-card active hand, between seats 0 and 1."""
+    """A game of War with an active hand (3 cards, or the option ``hand``: 1 is classic
+    War), between seats 0 and 1; a war burns 3 cards (or the option ``burn``)."""
 
     name = "war"
     game_type = GAME_TYPE
@@ -134,6 +135,8 @@ class War(Game[Move, WarView]):
         self.known: dict[Card, tuple[int, int, int]] = {}
         self.pile_in = [0, 0]
         self.pile_out = [0, 0]
+        self.hand_size: int = options.get("hand", HAND)
+        self.burn: int = options.get("burn", BURN)
 
     # ----------------------------------------------------------- creation
     @classmethod
@@ -258,7 +261,7 @@ class War(Game[Move, WarView]):
         burned = []
         for seat in SEATS:
             keep = 0 if self.hands[seat] else 1
-            n = max(0, min(BURN, len(self.draw[seat]) - keep))
+            n = max(0, min(self.burn, len(self.draw[seat]) - keep))
             for card in self.draw[seat][:n]:
                 self.table.append((seat, card, False))
             del self.draw[seat][:n]
@@ -293,7 +296,7 @@ class War(Game[Move, WarView]):
     def _refill(self) -> Event:
         drawn = []
         for seat in SEATS:
-            n = min(HAND - len(self.hands[seat]), len(self.draw[seat]))
+            n = min(self.hand_size - len(self.hands[seat]), len(self.draw[seat]))
             self.hands[seat].extend(self.draw[seat][:n])
             del self.draw[seat][:n]
             self.pile_out[seat] += n

@@ -152,6 +152,10 @@ class App:
         for key in [k for k in self.lease.held if k != keep]:   # the games this address does not show
             self.lease.release(key)
         self.notices.replace(route.notices)
+        if route.screen == "review" and not route.coming:
+            if not self.with_game(route.game, self.on_route):
+                self.show_review(route)
+            return
         if route.screen is not None:
             self.show_screen(route, hash_text)
             return
@@ -288,7 +292,10 @@ class App:
         self.store.set_setup(str(route.game), setup_of(route))
         from cardems.web import record
 
-        meta = (record.meta_of(saved) if resumed else None) or record.new_meta(game, route.level)
+        person = route.seating.index("p")
+        meta = (record.meta_of(saved) if resumed else None) or record.new_meta(
+            game, route.level, side=game.game_type.side(person, game.players))
+        meta["together"] = route.people > 1
         self.open_table(route, game, Slot(str(route.game), meta=meta))
 
     def open_table(self, route: Route, game: Game[Any, Any], slot: Slot, *, title: Callable[[list[str]], list[str]] | None = None
@@ -352,6 +359,54 @@ class App:
 
                 daily.finished(self, game, slot.meta)
 
+    def review(self, game: Game[Any, Any], route: Route) -> None:
+        """Look back at the table's finished game: its review link (options, seed, seats and
+        moves, the replay format of the saves), which anyone can open."""
+        self.navigate(Route(game.name, options=dict(game.options), seed=game.seed, level=route.level,
+                            seats=route.seats, screen="review", moves=tuple(game.moves)))
+
+    def show_review(self, route: Route) -> None:
+        """The review of a deal (``#/review/<game>?...&moves=``): its table, every hand face
+        up, stepped through move by move; nothing is saved or recorded. Moves that do not
+        replay are a notice, and the lobby."""
+        cls = game_class(str(route.game))
+        try:
+            game = cls.from_json({"format": 1, "game": cls.name, "options": route.options,
+                                  "seed": route.seed or 0, "deck": None, "moves": list(route.moves)})
+        except Exception as exc:  # BadInput: a move that does not replay
+            window.console.warn(f"cardems: review: {exc}")
+            self.notices.add("notice.bad_review")
+            self.navigate(Route(None))
+            return
+        stem = module_name(game.name)
+        table_class = importlib.import_module(f"cardems.web.{stem}.table").TABLE
+        dom.ensure_css(f"cardems/web/{stem}/style.css")
+        self.show_view("table")
+        self.route = route
+        table = table_class(self, route, game)
+        table.reviewing = tuple(route.moves)
+        self.table = table
+        table.mount()
+        self.render_notices()
+        dom.set_shown_route()
+
+    def undo_allowed(self, route: Route) -> bool:
+        """Whether moves may be taken back at this table: the setting (on by default),
+        never in the daily deal (the same deal for everyone) nor in pass-and-play."""
+        return route.undo and not self.daily and route.people == 1
+
+    def undone(self, game: Game[Any, Any]) -> None:
+        """A move was taken back: the game's record will say so."""
+        slot = self.saves.slot
+        if slot is not None and not slot.meta.get("undo"):
+            slot.meta["undo"] = True
+            self.save(self.route, game)
+
+    def person_name(self, person: int) -> str:
+        """The name the ``person``-th person at the table goes by here ("" for none)."""
+        names = self.store.names()
+        return names[person] if 0 <= person < len(names) else ""
+
     def result_extra(self, game: Game[Any, Any]) -> str:
         """What the result dialog adds to a game's own: the daily deal's share line."""
         slot = self.saves.slot
@@ -381,7 +436,7 @@ class App:
                 game = game or default_game()
                 route = route_from_setup(self.store.setup(game), game)
         dialog = dom.by_id("options")
-        dialog.innerHTML = form_html(self.t, route)
+        dialog.innerHTML = form_html(self.t, route, self.store.names())
         if not dialog.open:
             result = dom.by_id("result")
             if result is not None and result.open and self.table is not None and not self.table.awaiting_next:
@@ -397,14 +452,22 @@ class App:
             name = str(node.name)
             if str(node.type) == "checkbox":
                 values[name] = "true" if node.checked else "false"
-            elif node.checked:
+            elif str(node.type) == "radio" and node.checked:
                 values[name] = None if node.closest("fieldset").disabled else str(node.value)
+        seats = [str(node.value) for node in form.querySelectorAll(".seat-choice:not([hidden]) select")]
+        values["seats"] = ",".join(seats) if seats else None
+        values["undo"] = "on" if values.get("undo") == "true" else "off"
         route = route_from_form(values, seed=0, game=game)
         route.seed = None
         return route
 
+    def read_names(self) -> list[str]:
+        """The persons' names typed in the options form."""
+        return [str(node.value) for node in document.querySelectorAll('#options .name-choice input')]
+
     def start_from_options(self) -> None:
         route = self.read_options()
+        self.store.set_names(self.read_names())
         route.seed = new_seed()
         route.speed = self.route.speed if self.route.game == route.game else None
         dom.by_id("options").close()
@@ -412,10 +475,20 @@ class App:
         self.navigate(route)
 
     def on_options_change(self, target: Any) -> None:
-        if str(target.name) == "mode":
+        name = str(target.name)
+        if name == "mode":
             box = document.querySelector('#options fieldset[data-field="target"]')
             if not dom.absent(box):
                 box.disabled = str(target.value) != "match"
+        elif name == "players":
+            players = int(str(target.value)) if str(target.value).isdigit() else 2
+            for row in document.querySelectorAll("#options [data-seat-row], #options [data-name-row]"):
+                index = dom.attr(row, "data-seat-row") or dom.attr(row, "data-name-row") or "0"
+                row.hidden = int(index) >= players
+        elif name == "level":
+            for select in document.querySelectorAll("#options .seat-choice select"):
+                if str(select.value) != "p":
+                    select.value = str(target.value)
 
     # ------------------------------------------------------------ notices
     def wrote(self, failure: str | None, game: bool = False) -> None:
@@ -479,6 +552,8 @@ class App:
         target = event.target
         if not dom.absent(target.closest("#options")):
             self.on_options_change(target)
+        elif target.id == "review-at" and self.table is not None and self.table.reviewing is not None:
+            self.table.review_to(int(str(target.value) or "0"))
         elif target.id == "stats-file":
             self.screen_action("stats-file", target)
         elif target.id == "lang":

@@ -47,6 +47,20 @@ class TableHost(Texts, Protocol):
         """What the page adds to the result of the game (markup): the daily deal's line."""
         ...
 
+    def review(self, game: Game[Any, Any], route: Route) -> None:
+        """Open the review of the finished ``game`` (a link anyone can open)."""
+
+    def undo_allowed(self, route: Route) -> bool:
+        """Whether the table's person may take moves back."""
+        ...
+
+    def undone(self, game: Game[Any, Any]) -> None:
+        """A move of the table's game was taken back (the save is written)."""
+
+    def person_name(self, person: int) -> str:
+        """The remembered name of the ``person``-th person at the table ("" for none)."""
+        ...
+
 
 class ScreenHost(Texts, Protocol):
     """What a screen (rules, statistics, the daily deal, the walkthrough) may ask of the page."""

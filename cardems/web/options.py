@@ -22,6 +22,7 @@ from cardems.bots import LEVELS
 from cardems.games import PLANNED, module_name, options_spec
 from cardems.web.escape import esc
 from cardems.web.route import Route, parse_route, urlencode
+from cardems.web.seating import MAX_NAME, PERSON
 
 # option -> (the option it depends on, the value with which it applies)
 APPLIES = {"target": ("mode", "match")}
@@ -74,9 +75,10 @@ def applies(name: str, options: dict[str, Any], specs: tuple[Any, ...]) -> bool:
     return spec is None or value not in spec.values or options.get(other, spec.default) == value
 
 
-def form_html(t: Translate, route: Route) -> str:
+def form_html(t: Translate, route: Route, names: list[str] | None = None) -> str:
     """The options form of ``route``'s game, drawn from its ``options_spec``, showing
-    the route's options and level."""
+    the route's options, level and seats (``names``: the persons' names remembered)."""
+    names = names or []
     game = str(route.game)
     stem = module_name(game)
     specs = options_spec(game)
@@ -95,7 +97,45 @@ def form_html(t: Translate, route: Route) -> str:
         fields += _choices(spec.name, legend, items, str(current).lower(), help_text=help_text,
                            disabled=not applies(spec.name, route.options, specs))
     fields += _choices("level", t("options.level"), [(lv, t(f"level.{lv}")) for lv in LEVELS], route.level)
+    fields += seats_html(t, route, names)
+    fields += (f'<fieldset class="field" data-field="undo"><legend>{esc(t("options.undo"))}</legend>'
+               f'<label class="check"><input type="checkbox" name="undo" value="true"{" checked" if route.undo else ""}>'
+               f'<span>{esc(t("options.undo_on"))}</span></label>'
+               f'<p class="field-help">{esc(t("options.undo_help"))}</p></fieldset>')
     return _form(game, t("options.title_game", game=t(f"game.{game}.name")), fields, t)
+
+
+def most_seats(game: str) -> int:
+    """The most seats ``game`` can have (its ``players`` option's largest value, else 2)."""
+    spec = next((s for s in options_spec(game) if s.name == "players"), None)
+    return max(int(v) for v in spec.values) if spec is not None else 2
+
+
+def seats_html(t: Translate, route: Route, names: list[str]) -> str:
+    """Who sits where: for each seat a person or a computer of a level (the seats the
+    players option does not use are hidden), and the persons' names, remembered here."""
+    seating = route.seating
+    rows = ""
+    for seat in range(most_seats(str(route.game))):
+        current = seating[seat] if seat < len(seating) else route.level
+        choices = "".join(
+            f'<option value="{value}"{" selected" if value == current else ""}>{esc(label)}</option>'
+            for value, label in [(PERSON, t("options.person"))] + [(lv, t(f"level.{lv}")) for lv in LEVELS])
+        rows += (f'<label class="seat-choice" data-seat-row="{seat}"{" hidden" if seat >= route.players else ""}>'
+                 f'<span>{esc(t("options.seat_n", n=seat + 1))}</span>'
+                 f'<select name="seat-{seat}">{choices}</select></label>')
+    inputs = "".join(
+        f'<label class="name-choice" data-name-row="{person}"{" hidden" if person >= route.players else ""}>'
+        f'<span>{esc(t("seat.person_n", n=person + 1))}</span>'
+        f'<input type="text" name="name-{person}" maxlength="{MAX_NAME}" autocomplete="off" '
+        f'value="{esc(names[person] if person < len(names) else "")}" '
+        f'placeholder="{esc(t("seat.person_n", n=person + 1))}"></label>'
+        for person in range(most_seats(str(route.game))))
+    return (f'<fieldset class="field" data-field="seats"><legend>{esc(t("options.seats"))}</legend>'
+            f'<div class="seat-choices">{rows}</div>'
+            f'<p class="field-help">{esc(t("options.seats_help"))}</p></fieldset>'
+            f'<fieldset class="field" data-field="names"><legend>{esc(t("options.names"))}</legend>'
+            f'<div class="name-choices">{inputs}</div></fieldset>')
 
 
 def route_from_form(values: dict[str, str | None], seed: int, speed: str | None = None,
@@ -123,7 +163,7 @@ def route_from_form(values: dict[str, str | None], seed: int, speed: str | None 
 def setup_of(route: Route) -> dict[str, Any]:
     """What to remember of a route as the player's last-used setup: its options and
     level, the link that opens a new game of it, and its summary as catalog keys."""
-    fresh = Route(route.game, dict(route.options), level=route.level)
+    fresh = Route(route.game, dict(route.options), level=route.level, seats=route.seats, undo=route.undo)
     return {"options": dict(route.options), "level": route.level, "hash": fresh.to_hash(),
             "summary": summary_parts(fresh)}
 
@@ -137,7 +177,10 @@ def summary_parts(route: Route) -> list[list[Any]]:
         value = opts.get(spec.name, spec.default)
         if value != spec.default or spec.name == "players":
             parts.append([f"{stem}.option.{spec.name}.{str(value).lower()}", {}])
-    parts.append([f"level.{route.level}", {}])
+    if route.people > 1:
+        parts.append(["seats.people_n", {"n": route.people}])
+    else:
+        parts.append([f"level.{route.level}", {}])
     return parts
 
 
@@ -176,6 +219,12 @@ def route_from_setup(setup: Any, game: str | None = None) -> Route:
         query.update({str(k): str(v).lower() for k, v in options.items()})
     if isinstance(setup.get("level"), str):
         query["level"] = setup["level"]
+    kept = parse_route(setup["hash"]) if isinstance(setup.get("hash"), str) else None
+    if kept is not None and kept.game == game:
+        if kept.seats is not None:
+            query["seats"] = ",".join(kept.seats)
+        if not kept.undo:
+            query["undo"] = "off"
     route = parse_route(f"#/{game}?" + urlencode(query))
     route.dropped = []
     return route

@@ -9,6 +9,12 @@ deal only adds its own line to the result (:mod:`cardems.web.screens.daily`). A
 game left unfinished and replaced by a new one is recorded as abandoned under its
 own id (a finished record of that id would win over it). A database that cannot
 be opened is a notice; the game plays on.
+
+Whose results: the statistics are the device owner's. A game with one person (in
+any seat) is recorded from that person's side; a pass-and-play game (two persons
+or more) is not recorded at all: the device cannot tell which of them, if any, is
+its owner, and the result dialog names who won. A game in which moves were taken
+back is recorded with ``undo``.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from pyscript import window
 from cardems.errors import BadInput
 from cardems.game import Game
 from cardems.web import dom, sound
+from cardems.web.route import parse_route
 from cardems.web.stats import make_record, record_id, utc_stamp
 
 
@@ -30,18 +37,23 @@ def now_ms() -> int:
     return int(window.Date.now())
 
 
-def new_meta(game: Game[Any, Any], level: str, daily: str | None = None, replay: bool = False) -> dict[str, Any]:
-    """What a save keeps for the statistics, for a game that starts now."""
+def new_meta(game: Game[Any, Any], level: str, daily: str | None = None, replay: bool = False,
+             side: int = 0) -> dict[str, Any]:
+    """What a save keeps for the statistics, for a game that starts now (``side``: the
+    person's, whose results they are)."""
     return {"record": record_id(game.name, game.seed, now_ms()), "level": level, "daily": daily,
-            "replay": replay, "recorded": False}
+            "replay": replay, "recorded": False, "side": side, "undo": False}
 
 
 def meta_of(saved: Any) -> dict[str, Any] | None:
     """The statistics part of a save (None for a save made before games were recorded)."""
     if not isinstance(saved, dict) or not isinstance(saved.get("record"), str):
         return None
+    side = saved.get("side")
     return {"record": saved["record"], "level": saved.get("level") or "normal", "daily": saved.get("daily"),
-            "replay": bool(saved.get("replay")), "recorded": bool(saved.get("recorded"))}
+            "replay": bool(saved.get("replay")), "recorded": bool(saved.get("recorded")),
+            "side": side if isinstance(side, int) and not isinstance(side, bool) and 0 <= side < 8 else 0,
+            "undo": saved.get("undo") is True, "together": saved.get("together") is True}
 
 
 def outcome(winner: Any, side: int = 0) -> str:
@@ -52,12 +64,14 @@ def outcome(winner: Any, side: int = 0) -> str:
 
 def record_of(game: Game[Any, Any], meta: dict[str, Any], end: str) -> dict[str, Any]:
     result = game.result()
+    side = int(meta.get("side") or 0)
+    extra = {"undo": True} if meta.get("undo") else {}
     return make_record(
         id=meta["record"], game=game.name, options=dict(game.options), level=meta["level"],
-        players=int(getattr(game, "players", 2)), side=0, date=utc_stamp(datetime.now(timezone.utc)),
-        end=end, result=outcome(result.winner) if end == "finished" else None,
+        players=int(getattr(game, "players", 2)), side=side, date=utc_stamp(datetime.now(timezone.utc)),
+        end=end, result=outcome(result.winner, side) if end == "finished" else None,
         scores=[int(s) for s in result.scores], moves=len(game.moves), daily=meta.get("daily"),
-        replay=bool(meta.get("replay")))
+        replay=bool(meta.get("replay")), **extra)
 
 
 Notify = Callable[[str], None]
@@ -84,7 +98,7 @@ class Records:
     def finished(self, game: Game[Any, Any], meta: dict[str, Any]) -> bool:
         """Record a game that has just ended, once, with the sound of its end; whether
         it was recorded now (``meta["recorded"]`` is then set: save it)."""
-        if not meta or meta.get("recorded"):
+        if not meta or meta.get("recorded") or meta.get("together"):
             return False
         try:
             record = record_of(game, meta, "finished")
@@ -99,7 +113,7 @@ class Records:
     def abandoned(self, saved: Any, game_class: Any) -> None:
         """Record the unfinished game of ``saved`` (a save) that a new game replaces."""
         meta = meta_of(saved)
-        if meta is None or meta["recorded"] or saved.get("over"):
+        if meta is None or meta["recorded"] or saved.get("over") or parse_route(saved.get("hash")).people > 1:
             return
         try:
             game = game_class.from_json(saved["game"])

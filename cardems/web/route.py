@@ -1,6 +1,8 @@
 """The addresses of the page, and the one parser of them: :func:`parse_route`.
 
-``#/`` (the lobby), ``#/<game>?seed=42&players=2&speed=instant`` (a game's table),
+``#/`` (the lobby), ``#/<game>?seed=42&players=2&speed=instant`` (a game's table;
+``seats=p,p,normal,hard`` seats a person or a computer of a level in each seat,
+:mod:`cardems.web.seating`),
 and the screens of DESIGN.md: ``#/rules/<game>``, ``#/stats`` and
 ``#/daily/<game>[?date=YYYY-MM-DD]``. Every part of the page that reads an
 address calls :func:`parse_route`; nothing else splits a hash.
@@ -27,10 +29,13 @@ from cardems.bots import LEVELS
 from cardems.errors import BadInput
 from cardems.game import parse_options, parse_seed
 from cardems.games import PLANNED, is_playable, options_spec
+from cardems.web.seating import Seating, default_seats, parse_seats, people, seats_text
 
 SPEEDS = ("normal", "fast", "instant")
-SCREENS = ("rules", "stats", "daily")
-GAME_SCREENS = ("rules", "daily")     # screens about one game: #/<screen>/<game>
+SCREENS = ("rules", "stats", "daily", "review")
+GAME_SCREENS = ("rules", "daily", "review")     # screens about one game: #/<screen>/<game>
+MAX_REVIEW_MOVES = 5000                # moves a review link may carry
+UNDO_WORDS = {"on": True, "off": False, "true": True, "false": False, "yes": True, "no": False}
 SHOWN = 40                             # at most this much of a bad value goes into a notice
 MAX_DROPPED = 6                        # dropped parts named in the notice (then "…")
 
@@ -40,7 +45,7 @@ MAX_DROPPED = 6                        # dropped parts named in the notice (then
 def urlencode(query: dict[str, str]) -> str:
     from urllib.parse import urlencode as encode
 
-    return encode(query)
+    return encode(query, safe=",:/")
 
 
 def _pairs(query: str) -> list[tuple[str, str]]:
@@ -76,6 +81,25 @@ class Route:
     coming: bool = False                 # a planned game that is not playable yet
     screen: str | None = None            # "rules", "stats", "daily"; None: the lobby or a table
     day: str | None = None               # the daily deal's ``?date=``, as written (its screen checks it)
+    seats: Seating | None = None         # who sits where, when not the default (one person in seat 0)
+    undo: bool = True                    # the person may take moves back (``undo=off``; never in pass-and-play)
+    moves: tuple[str, ...] = ()          # a review's moves (``moves=AS,KD,...``), as written
+    at: int | None = None                # the move a review shows (``at=``; None: the last)
+
+    @property
+    def players(self) -> int:
+        """The seats at the table (the ``players`` option; two for games without it)."""
+        return int(self.options.get("players", 2))
+
+    @property
+    def seating(self) -> Seating:
+        """Who sits where: the link's seats, else a person in seat 0 and computers of ``level``."""
+        return self.seats if self.seats is not None else default_seats(self.players, self.level)
+
+    @property
+    def people(self) -> int:
+        """How many persons sit at the table."""
+        return len(people(self.seating))
 
     @property
     def is_table(self) -> bool:
@@ -107,6 +131,13 @@ class Route:
             return "#/"
         if self.screen == "rules":
             return f"#/rules/{self.game}"
+        if self.screen == "review":
+            table = replace(self, screen=None, speed=None).to_hash()
+            review = {"moves": ",".join(self.moves)}
+            if self.at is not None:
+                review["at"] = str(self.at)
+            rest = table.partition("?")[2]
+            return f"#/review/{self.game}?" + (rest + "&" if rest else "") + urlencode(review)
         if self.screen == "daily":
             daily = {key: value for key, value in (("date", self.day), ("speed", self.speed)) if value}
             return f"#/daily/{self.game}" + (f"?{urlencode(daily)}" if daily else "")
@@ -118,6 +149,10 @@ class Route:
                     query[name] = str(value).lower()
         if self.level != "normal":
             query["level"] = self.level
+        if self.seats is not None and self.seats != default_seats(self.players, self.level):
+            query["seats"] = seats_text(self.seats)
+        if not self.undo:
+            query["undo"] = "off"
         if self.seed is not None:
             query["seed"] = str(self.seed)
         if self.speed is not None:
@@ -148,12 +183,20 @@ def parse_route(hash_text: Any) -> Route:
     specs = {spec.name: spec for spec in options_spec(name)}
     route.options = parse_options(tuple(specs.values()), {})
     seen: set[str] = set()
+    seats: str | None = None
     for key, value in _query(query):
         if key in seen:
             route.dropped.append(_part(key, value))   # given twice: the first one counts
             continue
         seen.add(key)
-        if key == "seed":
+        if key == "seats":
+            seats = value     # read once the number of players is known
+        elif key == "undo":
+            if value.strip().lower() in UNDO_WORDS:
+                route.undo = UNDO_WORDS[value.strip().lower()]
+            else:
+                route.dropped.append(_part(key, value))
+        elif key == "seed":
             try:
                 route.seed = parse_seed(value)
             except BadInput:
@@ -172,6 +215,14 @@ def parse_route(hash_text: Any) -> Route:
                 route.dropped.append(_part(key, value))
         else:
             route.dropped.append(_part(key, value))
+    if seats is not None:
+        try:
+            route.seats = parse_seats(seats, route.players)
+        except BadInput:
+            route.dropped.append(_part("seats", seats))
+        else:
+            if route.seats == default_seats(route.players, route.level):
+                route.seats = None
     return route
 
 
@@ -203,6 +254,8 @@ def _screen_route(screen: str, name: str, query: str) -> Route:
     its day (``date``) and the speed of watching it may be set."""
     if name not in PLANNED:
         return Route(None, unknown=_short(name))
+    if screen == "review" and is_playable(name):
+        return _review_route(name, query)
     route = Route(name, screen=screen, coming=not is_playable(name))
     if screen != "daily":
         _drop_all(route, query)
@@ -216,4 +269,41 @@ def _screen_route(screen: str, name: str, query: str) -> Route:
         else:
             route.day = value.strip()[:SHOWN]
         seen.add(key)
+    return route
+
+
+def _review_route(name: str, query: str) -> Route:
+    """``#/review/<game>?<the table's options, seed, seats>&moves=AS,KD&at=3``: a deal
+    looked back at, move by move. The moves are checked by replaying them (the review's
+    affair); here only their shape: at most :data:`MAX_REVIEW_MOVES` short printable texts."""
+    kept: list[tuple[str, str]] = []
+    moves: str | None = None
+    at: str | None = None
+    dropped: list[str] = []
+    for key, value in _query(query):
+        if key == "moves" and moves is None:
+            moves = value
+        elif key == "at" and at is None:
+            at = value
+        elif key in ("moves", "at"):
+            dropped.append(_part(key, value))
+        else:
+            kept.append((key, value))
+    route = parse_route(f"#/{name}?" + urlencode(dict(kept)) if kept else f"#/{name}")
+    route.screen = "review"
+    route.speed = None
+    route.dropped = dropped + route.dropped
+    texts = tuple(moves.split(",")) if moves else ()
+    if len(texts) > MAX_REVIEW_MOVES or not all(0 < len(m) <= SHOWN and m.isascii() and m.isprintable()
+                                                for m in texts):
+        route.dropped.append(_part("moves", moves or ""))
+        texts = ()
+    route.moves = texts
+    if at is not None:
+        from cardems.game import whole_number
+
+        number = whole_number(at, 0, len(texts))
+        if number is None:
+            route.dropped.append(_part("at", at))
+        route.at = number
     return route

@@ -18,11 +18,12 @@ Opening = Literal["resume", "ask", "new"]
 
 
 def same_setup(saved_hash: Any, route: Route) -> bool:
-    """Whether a saved game (by its hash) was started with ``route``'s options and level."""
+    """Whether a saved game (by its hash) was started with ``route``'s options, level and seats."""
     if not isinstance(saved_hash, str):
         return False
     saved = parse_route(saved_hash)
-    return saved.game == route.game and saved.options == route.options and saved.level == route.level
+    return (saved.game == route.game and saved.options == route.options and saved.level == route.level
+            and saved.seating == route.seating)
 
 
 def opening(route: Route, saved: dict[str, Any] | None, chosen: bool) -> Opening:

@@ -3,14 +3,23 @@
 It owns the turn loop that every game shares: the computer seats thinking in
 slices (so the page stays live), the human's turn, hints, the end of a round
 or deal of a match and the wait for "next", auto-play and "finish" for the
-human seat, saving after every move, and resuming a saved game. It imports
+human seat, saving after every move, resuming a saved game, and taking moves back (:meth:`undo`).
+
+Any seat is a person or a computer of a level (a :data:`cardems.web.seating.Seating`).
+``viewer`` is the person whose view the page draws: the one to move, or the one who
+moved last while computers play. With two persons or more and hidden hands, the
+turn of a person other than the one who acted last begins covered (phase
+``cover``): the page shows nothing of any hand until that person says they hold
+the device. Computers are given their own seat's view, as ever. It imports
 nothing from the browser: the clock and the sleep are passed in, and what the
 page must show is told to a :class:`Listener` (the table). Tests under CPython
 drive whole games with a fake clock.
 
 Phases (``session.phase``), which the page shows as its ``data-cardems`` hook:
 
-- ``ready``: the human may act (a hint being sought keeps it ``ready``);
+- ``ready``: the person to move may act (a hint being sought keeps it ``ready``);
+- ``cover``: the table is covered until the person to move, not the one who acted
+  last, holds the device (pass-and-play with hidden hands; :meth:`uncover`);
 - ``busy``: computers are playing, or a move is being shown;
 - ``between``: a round of a match is over, its result is up, ``next`` goes on;
 - ``over``: the game is over.
@@ -25,6 +34,7 @@ from typing import Any, Awaitable, Callable, Generator, Protocol
 from cardems.bots import Bot, bot_move_steps, make_bot
 from cardems.errors import BadInput, Reason
 from cardems.game import Event, Game, SeatView
+from cardems.web.seating import PERSON, Seating, default_seats, people
 
 SLICE_MS = 8.0     # a thinking bot hands the page back at least this often
 PAUSES = {"normal": 0.9, "fast": 0.35, "instant": 0.0}   # before each computer move, seconds
@@ -60,14 +70,6 @@ class Listener(Protocol):
         """A computer decided (``kind`` ``ai``) or a hint was found (``hint``)."""
 
 
-@dataclass
-class Seats:
-    """Who plays where: the human's seat, and a bot for every other one."""
-
-    human: int
-    bots: dict[int, Bot]
-
-
 HintSource = Callable[[Game[Any, Any], int], Generator[None, None, Any]]
 
 
@@ -95,24 +97,43 @@ def bot_hint(level: str) -> HintSource:
 
 
 class Session:
-    """One game in play. Create it, then :meth:`start`; feed it the human's input
-    with :meth:`play`, :meth:`ask_hint`, :meth:`next_round`, :meth:`set_autoplay`,
-    :meth:`set_finishing`; :meth:`close` when the table goes away."""
+    """One game in play. Create it, then :meth:`start`; feed it the persons' input
+    with :meth:`play`, :meth:`uncover`, :meth:`undo`, :meth:`ask_hint`, :meth:`next_round`,
+    :meth:`set_autoplay`, :meth:`set_finishing`; :meth:`close` when the table goes away.
+
+    ``seats``: who sits where (default: a person in seat ``human``, computers of
+    ``level`` elsewhere). ``undo``: whether a person may take moves back."""
 
     def __init__(self, game: Game[Any, Any], level: str, clock: Clock, listener: Listener, *,
                  save: Callable[[Game[Any, Any]], None], speed: Callable[[], str] = lambda: "normal",
-                 human: int = 0, hint: HintSource | None = None, helper_level: str = "normal",
-                 on_over: Callable[[Game[Any, Any]], None] | None = None) -> None:
+                 human: int = 0, seats: Seating | None = None, undo: bool = False,
+                 hint: HintSource | None = None, helper_level: str = "normal",
+                 on_over: Callable[[Game[Any, Any]], None] | None = None,
+                 on_undo: Callable[[Game[Any, Any]], None] | None = None) -> None:
         self.game = game
         self.on_over = on_over         # told once, when the session sees the game over
+        self.on_undo = on_undo         # told after every move taken back (the save is written)
         self.clock = clock
         self.listener = listener
         self.save = save
         self.speed = speed
-        self.human = human
-        self._position: Position | None = None
         self.level = level
-        self.bots = {seat: make_bot(game.name, level) for seat in range(self.players) if seat != human}
+        self.seating: Seating = tuple(seats) if seats is not None else default_seats(game.players, level, human)
+        if len(self.seating) != game.players:
+            raise ValueError(f"a seating of {len(self.seating)} seats for {game.players} players")
+        self.people = people(self.seating)
+        if not self.people:
+            raise ValueError("a seating with no person")
+        self.undo_allowed = undo
+        self.undone = 0                # moves taken back in this session
+        # the person whose view is drawn: the one to move, or the first person
+        first = game.to_move if game.to_move in self.people else self.people[0]
+        self.viewer = first
+        self.acted: int | None = None  # the person who acted last (None: nobody yet, or a reload)
+        self.cover_for: int | None = None
+        self._position: Position | None = None
+        self._movers: list[int] | None = None
+        self.bots = {seat: make_bot(game.name, who) for seat, who in enumerate(self.seating) if who != PERSON}
         self.hint_source = hint or bot_hint("hard")
         self.helper_level = helper_level
         self._helper: Bot | None = None
@@ -131,17 +152,43 @@ class Session:
         self._over_told = False
 
     # ------------------------------------------------------------ facts
+    @property
+    def human(self) -> int:
+        """The person whose view is drawn (the viewer)."""
+        return self.viewer
+
+    @property
+    def pass_and_play(self) -> bool:
+        """Two persons or more at the table."""
+        return len(self.people) > 1
+
+    @property
+    def hidden_hands(self) -> bool:
+        return not self.game.game_type.perfect_information
+
+    def is_person(self, seat: int | None) -> bool:
+        return seat in self.people
+
+    def needs_cover(self, seat: int) -> bool:
+        """Whether the turn of the person in ``seat`` begins covered: hands are hidden,
+        another person is at the table, and ``seat`` is not the one who acted last."""
+        return self.pass_and_play and self.hidden_hands and seat != self.acted
+
+    @property
+    def covered(self) -> bool:
+        return self.phase == "cover"
+
     def position(self) -> Position:
         """The position now, made once (the game changes only by the moves played)."""
         game = self.game
         known = self._position
-        if known is None or known.moves != len(game.moves):
+        if known is None or known.moves != len(game.moves) or known.view.seat != self.viewer:
             legal = tuple(game.format_move(m) for m in game.legal_moves())
-            known = self._position = Position(len(game.moves), game.view(self.human), legal)
+            known = self._position = Position(len(game.moves), game.view(self.viewer), legal)
         return known
 
     def view(self) -> SeatView:
-        """The human's view of the position now."""
+        """The viewer's view of the position now."""
         return self.position().view
 
     @property
@@ -161,11 +208,13 @@ class Session:
         return len(self.game.moves)
 
     def human_to_move(self) -> bool:
-        return self.game.to_move == self.human
+        """Whether a person is to move (the viewer, once uncovered)."""
+        return self.is_person(self.game.to_move)
 
     def can_act(self) -> bool:
-        """Whether the human may play now (their turn, nothing else running)."""
-        return self.alive and self.phase == "ready" and self.human_to_move() and not self.game.is_over()
+        """Whether the viewer may play now (their turn, nothing else running)."""
+        return (self.alive and self.phase == "ready" and self.game.to_move == self.viewer
+                and not self.game.is_over())
 
     def legal_texts(self) -> list[str]:
         """The human's legal moves now, as texts (none while the human may not act)."""
@@ -223,29 +272,104 @@ class Session:
         if self.game.is_over():
             self._set_phase("over")
             return
-        if self.human_to_move() and not (self.autoplay or self.finishing):
-            self._set_phase("ready")
+        seat = self.game.to_move
+        if self.is_person(seat) and not (self.autoplay or self.finishing):
+            assert seat is not None
+            if self.needs_cover(seat):
+                self.cover_for = seat
+                self._set_phase("cover")
+            else:
+                self.viewer = seat
+                self._set_phase("ready")
             return
         self._set_phase("busy")
         if not self._running:
             self._spawn(self._loop())
 
-    # ------------------------------------------------------------ the human
+    # ------------------------------------------------------------ the persons
+    def uncover(self) -> bool:
+        """The person the table was covered for holds the device: their turn begins."""
+        if not self.alive or self.phase != "cover" or self.cover_for is None:
+            return False
+        self.viewer, self.acted, self.cover_for = self.cover_for, self.cover_for, None
+        self._set_phase("ready")
+        return True
+
     def play(self, move: str, started: float | None = None) -> bool:
-        """Play the human's ``move`` (its text) if it is legal now; False otherwise
+        """Play the viewer's ``move`` (its text) if it is legal now; False otherwise
         (out of turn, while computers play, a double click, an illegal move)."""
         if not self.can_act() or move not in self.position().legal:
             return False
+        seat = self.viewer
+        self.acted = seat
         self._set_phase("busy")
         events = self._commit(move)
-        self.listener.show_move(self.human, move, events, started, False)
-        self._spawn(self._after_human_move(move, events))
+        self.listener.show_move(seat, move, events, started, False)
+        self._spawn(self._after_human_move(seat, move, events))
         return True
 
-    async def _after_human_move(self, move: str, events: list[Event]) -> None:
-        await self.listener.after_shown(self.human, move, events)
+    async def _after_human_move(self, seat: int, move: str, events: list[Event]) -> None:
+        await self.listener.after_shown(seat, move, events)
         if self.alive:
             self._after_move()
+
+    # ------------------------------------------------------------ taking moves back
+    def movers(self) -> list[int]:
+        """The seat that made each move of the game (found by replaying it once, then
+        kept up by every move)."""
+        game = self.game
+        if self._movers is not None and len(self._movers) == len(game.moves):
+            return self._movers
+        replay = type(game).new(dict(game.options), seed=game.seed,
+                                deck=list(game.arranged) if game.arranged is not None else None)
+        seats = []
+        for text in game.moves:
+            seats.append(int(replay.to_move))  # type: ignore[arg-type]
+            replay.play(text)
+        self._movers = seats
+        return seats
+
+    def undo_target(self) -> int | None:
+        """How many moves stay when the viewer's last move (and every move after it) is
+        taken back; None when there is none to take back."""
+        if not self.undo_allowed or self.pass_and_play or self.game.is_over():
+            return None
+        movers = self.movers()
+        for index in range(len(movers) - 1, -1, -1):
+            if movers[index] == self.viewer:
+                return index
+        return None
+
+    def can_undo(self) -> bool:
+        return self.alive and self.phase in ("ready", "between") and not self.hinting \
+            and self.undo_target() is not None
+
+    def undo(self) -> bool:
+        """Take back the viewer's last move and the computers' moves after it: the game is
+        replayed to the position before it (the same object, so every holder sees it),
+        saved, and the person's turn is back. False when there is nothing to take back."""
+        if not self.can_undo():
+            return False
+        keep = self.undo_target()
+        assert keep is not None
+        game = self.game
+        data = game.to_json()
+        data["moves"] = data["moves"][:keep]
+        earlier = type(game).from_json(data)
+        game.__dict__.clear()
+        game.__dict__.update(earlier.__dict__)
+        if self._movers is not None:
+            del self._movers[keep:]
+        self._position = None
+        self.hint, self.hint_for = None, -1
+        self.undone += 1
+        self.shown_rounds = self.rounds()
+        self.save(game)
+        if self.on_undo is not None:
+            self.on_undo(game)
+        self.phase = "busy"
+        self._continue()
+        return True
 
     def ask_hint(self) -> bool:
         """Look for a hint for the human's position (shown, not played)."""
@@ -290,8 +414,9 @@ class Session:
     def _switched(self) -> None:
         if not self.alive or self.game.is_over():
             return
-        if self.phase == "ready":
-            self._continue()        # the human was waiting: the helper takes over now
+        if self.phase in ("ready", "cover"):
+            self.cover_for = None
+            self._continue()        # a person was waiting: the helper takes over now
         else:
             self.listener.on_phase(self.phase)   # a running loop picks the switch up
 
@@ -319,7 +444,7 @@ class Session:
                 slice_start = self.clock.now()
 
     def _seat_bot(self, seat: int) -> Bot | None:
-        if seat != self.human:
+        if not self.is_person(seat):
             return self.bots[seat]
         return self.helper() if (self.autoplay or self.finishing) else None
 
@@ -343,7 +468,7 @@ class Session:
                 move = await self.think(bot_move_steps(self.game, bot, seat))
                 if move is None or not self.alive:
                     return
-                if seat != self.human:
+                if not self.is_person(seat):
                     self.listener.on_thought("ai", started)
                 text = move if isinstance(move, str) else self.game.format_move(move)
                 events = self._commit(text)
@@ -365,7 +490,10 @@ class Session:
 
     def _commit(self, move: str) -> list[Event]:
         """Play ``move`` at once and save: the game never waits on what the page shows."""
+        mover = self.game.to_move
         events = self.game.play(move)
+        if self._movers is not None and mover is not None:
+            self._movers.append(mover)
         self.hint, self.hint_for = None, -1
         self.save(self.game)
         return events

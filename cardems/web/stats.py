@@ -18,7 +18,8 @@ A record (schema version :data:`SCHEMA`), as stored and exported::
      "result": "win" | "draw" | "loss" | null (abandoned),
      "scores": [12, 7], "moves": 48,   # final (or last) scores; length in moves
      "daily": "2026-12-01" | null,     # the daily deal's day, when it was one
-     "replay": false}                  # the daily deal played again that day
+     "replay": false,                  # the daily deal played again that day
+     "undo": true}                     # optional: moves were taken back in it (absent: none)
 
 A record of a finished game supersedes the abandoned record with the same id
 (a resumed game counts once, when it ends). An export file is
@@ -47,6 +48,7 @@ ENDS = ("finished", "abandoned")
 RESULTS = ("win", "draw", "loss")
 FIELDS = ("v", "id", "game", "options", "level", "players", "side", "date", "end", "result",
           "scores", "moves", "daily", "replay")
+OPTIONAL = ("undo",)               # fields a record may leave out (written only when true)
 MAX_SCORE = 10**6
 MAX_MOVES = 100_000
 MAX_DEPTH = 16
@@ -101,7 +103,7 @@ def validate_record(data: Any, where: str = "the record") -> Record:
         newer = _is_int(version) and version > SCHEMA
         raise bad(f"schema version {version!r} is " + ("newer than this version of Cardems reads" if newer
                                                        else f"not {SCHEMA}"))
-    unknown = sorted(str(k) for k in data if k not in FIELDS)
+    unknown = sorted(str(k) for k in data if k not in FIELDS and k not in OPTIONAL)
     if unknown:
         raise bad(f"unknown field {unknown[0][:40]!r}")
     missing = [k for k in FIELDS if k not in data]
@@ -154,8 +156,13 @@ def validate_record(data: Any, where: str = "the record") -> Record:
             raise bad(f"daily deal {daily} was played before its day ({when[:10]})")
     if not isinstance(replay, bool):
         raise bad("replay is not true or false")
-    return {key: (dict(data[key]) if key == "options" else list(data[key]) if key == "scores" else data[key])
-            for key in FIELDS}
+    if not isinstance(data.get("undo", False), bool):
+        raise bad("undo is not true or false")
+    checked = {key: (dict(data[key]) if key == "options" else list(data[key]) if key == "scores" else data[key])
+               for key in FIELDS}
+    if data.get("undo"):
+        checked["undo"] = True
+    return checked
 
 
 def make_record(**fields: Any) -> Record:
@@ -256,6 +263,7 @@ class Figures:
     average_points: float | None
     best_points: int | None
     lower_is_better: bool
+    with_undo: int = 0            # finished games in which a move was taken back (counted in the others too)
 
     @property
     def win_rate(self) -> float | None:
@@ -295,7 +303,8 @@ def figures(records: Iterable[Record], ranking: Callable[[str], bool] = lower_is
                 game, level, len(done), results.count("win"), results.count("draw"), results.count("loss"),
                 len(group) - len(done), current, best,
                 sum(points) / len(points) if points else None,
-                (min(points) if low else max(points)) if points else None, low))
+                (min(points) if low else max(points)) if points else None, low,
+                sum(1 for r in done if r.get("undo"))))
     return out
 
 

@@ -16,7 +16,9 @@ Keys, all under the ``cardems:`` namespace (:data:`KINDS` holds each one's rules
 - ``cardems:setup:<game>``: the last-used setup, ``{"v": 1, "options", "level",
   "hash", "summary"}``;
 - ``cardems:daily:played:<game>``: the days whose deal of ``game`` was dealt here;
-- ``cardems:tour:<game>``: ``true`` once the game's walkthrough was seen or skipped.
+- ``cardems:tour:<game>``: ``true`` once the game's walkthrough was seen or skipped;
+- ``cardems:names``: the names of the persons of pass-and-play, ``{"v": 1, "names": [...]}``,
+  the first person's first (:data:`MAX_PEOPLE` at most, each :data:`MAX_NAME` characters).
 
 The objects carry their version (``"v"``; a save written before versions
 existed has none and reads as version 1). Every value is checked on read, its
@@ -43,12 +45,15 @@ from cardems.game import SAVE_FORMAT
 from cardems.web.i18n import LANGUAGES
 from cardems.web.jsontext import Unreadable, loads_bounded
 from cardems.web.route import SPEEDS, parse_route
+from cardems.web.seating import MAX_NAME, clean_name
 
 NAMESPACE = "cardems:"
 VERSION = 1
 LANG_KEY = "cardems:lang"
 SPEED_KEY = "cardems:speed"
 MUTED_KEY = "cardems:v1:muted"
+NAMES_KEY = "cardems:names"
+MAX_PEOPLE = 6         # names remembered (the most seats of any game)
 FULL = "full"          # a write failed: the origin's storage quota is used up
 OFF = "off"            # the browser allows no storage (private mode, site data blocked)
 
@@ -158,6 +163,17 @@ def check_tour(value: Any) -> bool:
     return True
 
 
+def check_names(value: Any) -> list[str]:
+    """The persons' names: a list of texts as :func:`clean_name` leaves them ("" for a
+    person with no name of their own)."""
+    names = _versioned(value).get("names")
+    if not isinstance(names, list) or len(names) > MAX_PEOPLE:
+        raise Invalid("names are not a list")
+    _require(all(isinstance(n, str) and len(n) <= MAX_NAME and clean_name(n) == n for n in names),
+             "a name is not a short text")
+    return [str(n) for n in names]
+
+
 def check_played(value: Any) -> list[str]:
     _require(isinstance(value, list) and len(value) <= PLAYED_DAYS, "not a list of days")
     _require(all(isinstance(day, str) and _DAY.fullmatch(day) for day in value), "not a list of days")
@@ -225,6 +241,7 @@ KINDS = {
     "setup": Kind("setup", 16 * 1024, lambda g, v: check_setup(str(g), v), "notice.reset.setup"),
     "played": Kind("played", 2048, lambda _g, v: check_played(v), "notice.reset.played"),
     "tour": Kind("tour", 64, lambda _g, v: check_tour(v), "notice.reset.tour"),
+    "names": Kind("names", 2048, lambda _g, v: check_names(v), "notice.reset.names"),
 }
 _BY_GAME = (("daily", daily_key), ("save", save_key), ("setup", setup_key), ("played", played_key),
             ("tour", tour_key))
@@ -245,12 +262,13 @@ class Storage:
         self.notices: list[Notice] = []
         self.failure: str | None = None
         self.problems: list[str] = []  # why each reset value was refused, for the console
+        self.reset: set[str] = set()   # the keys reset since this page started
 
     # -- which key is which
     def kind_of(self, key: str) -> tuple[Kind, str | None] | None:
         """The kind of ``key`` and the game it is of, or None for a key no build of this
         version writes."""
-        for name, fixed in (("lang", LANG_KEY), ("speed", SPEED_KEY), ("muted", MUTED_KEY)):
+        for name, fixed in (("lang", LANG_KEY), ("speed", SPEED_KEY), ("muted", MUTED_KEY), ("names", NAMES_KEY)):
             if key == fixed:
                 return KINDS[name], None
         for name, key_of in _BY_GAME:
@@ -271,6 +289,7 @@ class Storage:
             return kind.check(game, loads_bounded(raw, max_chars=kind.max_chars, max_depth=MAX_DEPTH))
         except (Invalid, Unreadable) as exc:
             self.backend.store_del(key)
+            self.reset.add(key)
             self.notices.append((kind.notice, {"game": game} if game else {}))
             self.problems.append(f"{key}: {exc}")
             return None
@@ -296,6 +315,15 @@ class Storage:
     def played_days(self, game: str) -> list[str]:
         return list(self._read(played_key(game)) or [])
 
+    def names(self) -> list[str]:
+        """The persons' names remembered here, the first person's first ("": none)."""
+        return list(self._read(NAMES_KEY) or [])
+
+    def name(self, person: int) -> str:
+        """The name of the ``person``-th person at the table (0 the first), "" if none."""
+        names = self.names()
+        return names[person] if 0 <= person < len(names) else ""
+
     def tour_seen(self, game: str) -> bool:
         return bool(self._read(tour_key(game)))
 
@@ -312,6 +340,14 @@ class Storage:
             return None
         rev = value.get("rev", 0) if isinstance(value, dict) else 0
         return rev if _is_int(rev) and rev >= 0 else 0
+
+    def was_reset(self, key: str) -> bool:
+        """Whether the value under ``key`` was reset since the page started (asked once:
+        the answer is forgotten)."""
+        if key in self.reset:
+            self.reset.discard(key)
+            return True
+        return False
 
     def unfinished(self, game: str) -> dict[str, Any] | None:
         """The save of ``game`` if it is a game still in play."""
@@ -352,6 +388,13 @@ class Storage:
 
     def set_setup(self, game: str, setup: dict[str, Any]) -> bool:
         return self._write(setup_key(game), check_setup(game, {"v": VERSION, **setup}))
+
+    def set_names(self, names: list[Any]) -> bool:
+        """Remember the persons' names (cleaned; trailing empty ones dropped)."""
+        kept = [clean_name(n) for n in names][:MAX_PEOPLE]
+        while kept and not kept[-1]:
+            kept.pop()
+        return self._write(NAMES_KEY, {"v": VERSION, "names": check_names({"names": kept})})
 
     def set_tour_seen(self, game: str, seen: bool = True) -> bool:
         if not seen:

@@ -67,8 +67,12 @@ class Table:
         self._regions: dict[str, str] = {}   # each region's markup as last morphed into the page
         self._result_told = False                 # the log told this round's result
         self.session = Session(game, route.level, CLOCK, self, save=lambda g: app.save(route, g),
-                               speed=lambda: app.speed, hint=self.hint_source(),
-                               helper_level=self.helper_level, on_over=app.game_over)
+                               speed=lambda: app.speed, hint=self.hint_source(), seats=route.seating,
+                               undo=app.undo_allowed(route), helper_level=self.helper_level,
+                               on_over=app.game_over, on_undo=app.undone)
+        self.reviewing: tuple[str, ...] | None = None   # a finished deal's moves, looked back at
+        self.review_at = 0
+        self.names = [app.person_name(i) for i in range(len(self.session.people))]   # the persons' own
         self._hand_told = set(self.own_cards()) if self.session.move_no else set()   # the human's cards told of
         dom.table_js()   # starts loading the morphing and travelling script
 
@@ -78,7 +82,8 @@ class Table:
 
     @property
     def view(self) -> Any:
-        """The human's view (seat 0's), made once per position by the session."""
+        """The viewer's view (the person whose turn it is, or who moved last), made once
+        per position by the session."""
         return self.session.view()
 
     @property
@@ -86,12 +91,45 @@ class Table:
         players: int = self.view.players
         return players
 
+    @property
+    def me(self) -> int:
+        """The seat whose hand is drawn face up: the viewer's."""
+        return self.session.viewer
+
+    @property
+    def together(self) -> bool:
+        """Pass-and-play: two persons or more at the table (each named, none "you")."""
+        return self.session.pass_and_play
+
+    def is_you(self, seat: Any) -> bool:
+        """Whether texts say "you" of ``seat``: the one person at a table of computers."""
+        return seat == self.me and not self.together
+
+    def where(self, seat: int) -> str:
+        """Where ``seat`` sits on the felt, seen from the viewer's (bottom) seat."""
+        return markup.POSITIONS[self.seats][(seat - self.me) % self.seats]
+
     def seat_name(self, seat: int | None) -> str:
-        if seat == 0:
-            return self.t("seat.you")
-        if self.seats == 2:
+        session = self.session
+        if seat is not None and session.is_person(seat):
+            if not self.together:
+                return self.t("seat.you")
+            person = session.people.index(seat)
+            return self.names[person] or self.t("seat.person_n", n=person + 1)
+        computers = [s for s in range(self.seats) if not session.is_person(s)]
+        if len(computers) == 1:
             return self.t("seat.computer")
-        return self.t("seat.computer_n", n=seat)
+        return self.t("seat.computer_n", n=computers.index(seat) + 1 if seat in computers else seat)
+
+    def side_names(self, side: int) -> str:
+        """The names of a side's seats (partners joined)."""
+        return self.t("list.sep").join(self.seat_name(s) for s in self.view.teams[side])
+
+    def winner_title(self, winner: Any) -> str:
+        """The result's title at a pass-and-play table: who won, by name."""
+        if winner == "draw":
+            return self.t("result.draw")
+        return self.t("result.named_win", names=self.side_names(int(winner)))
 
     def card_label(self, card: str) -> str:
         return self.app.catalog.card_name(card)
@@ -189,7 +227,13 @@ class Table:
         return ""
 
     def title_parts(self) -> list[str]:
-        return [self.t(f"game.{self.game_name}.name"), self.t("level." + self.route.level)]
+        return [self.t(f"game.{self.game_name}.name"), self.level_part()]
+
+    def level_part(self) -> str:
+        """The title's part about the opponents: their level, or how many persons play."""
+        if self.together:
+            return self.t("seats.people_n", n=len(self.session.people))
+        return self.t("level." + self.route.level)
 
     def extra_controls(self) -> str:
         """More buttons for the top bar (e.g. War's auto-play)."""
@@ -203,6 +247,9 @@ class Table:
     def mount(self) -> None:
         dom.by_id("table").hidden = False
         dom.ensure_sheet(card_art.SHEET_ID, card_art.sheet_svg())
+        if self.reviewing is not None:
+            self.review_to(len(self.reviewing) if self.route.at is None else self.route.at)
+            return
         if not self.session.move_no:
             self.log_events(list(self.game.start_events))
         self.render()
@@ -245,6 +292,17 @@ class Table:
             self.show_result()
         elif action == "keys":
             self.open_keys()
+        elif action is not None and action.startswith("review-") and self.reviewing is not None:
+            steps = {"review-first": -len(self.reviewing), "review-prev": -1, "review-next": 1,
+                     "review-last": len(self.reviewing)}
+            if action in steps:
+                self.review_to(self.review_at + steps[action])
+        elif action == "review":
+            self.app.review(self.game, self.route)
+        elif action == "uncover":
+            self.session.uncover()
+        elif action == "undo":
+            self.undo()
         elif action == "hint":
             self.session.ask_hint()
         elif action == "autoplay":
@@ -263,10 +321,61 @@ class Table:
         finally:
             self._moving = False
 
+    # ------------------------------------------------------------ looking back at a deal
+    def review_to(self, number: int) -> None:
+        """Show the reviewed deal as it was after ``number`` of its moves (every hand face
+        up, the captures and scores as they were, the log the events of that move)."""
+        moves = self.reviewing or ()
+        number = max(0, min(len(moves), number))
+        game = self.game
+        data = game.to_json()
+        data["moves"] = list(moves[:max(0, number - 1)])
+        earlier = type(game).from_json(data)
+        events = list(earlier.start_events) if number == 0 else earlier.play(moves[number - 1])
+        game.__dict__.clear()
+        game.__dict__.update(earlier.__dict__)
+        session = self.session
+        session._position = None
+        self.review_at = number
+        self.log = []
+        self.log_events(events)
+        self.render()
+        dom.set_state("review")
+
+    def review_scores(self) -> str:
+        return ",".join(str(s) for s in self.game.result().scores)
+
+    def render_review_bar(self) -> str:
+        """The review's controls: to the first move, back, forward, to the last, any move."""
+        t = self.t
+        total, at = len(self.reviewing or ()), self.review_at
+        steps = (markup.button("review-first", t("review.first"), enabled=at > 0, extra={"aria-label": t("review.first")})
+                 + markup.button("review-prev", t("review.prev"), enabled=at > 0)
+                 + markup.button("review-next", t("review.next"), enabled=at < total, classes="primary")
+                 + markup.button("review-last", t("review.last"), enabled=at < total))
+        return (
+            f'<a class="back" href="#/">{dom.esc(t("nav.back"))}</a>'
+            f'<h1 class="table-title">{dom.esc(t("review.title", game=t(f"game.{self.game_name}.name")))}</h1>'
+            f'<div class="bar-controls review-controls" data-focus-group="bar" data-review-at="{at}" '
+            f'data-review-total="{total}" data-review-scores="{self.review_scores()}">{steps}'
+            f'<label class="review-at"><span>{dom.esc(t("review.move", n=at, total=total))}</span>'
+            f'<input type="range" id="review-at" min="0" max="{total}" value="{at}" step="1"></label></div>')
+
+    def undo(self) -> None:
+        """Take the person's last move back (and the computers' after it)."""
+        result = dom.by_id("result")
+        if self.session.undo():
+            if result is not None and result.open:
+                result.close()
+            self._hand_told = set(self.own_cards())
+            self._regions.clear()
+            self.add_line(self.t("undo.done"))
+            self.render()
+
     # ------------------------------------------------------------ what the session tells
     def on_phase(self, phase: str) -> None:
-        if phase in ("ready", "busy"):
-            dom.set_state(phase)
+        if phase in ("ready", "busy", "cover"):
+            dom.set_state("covered" if phase == "cover" else phase)
         if not self._moving:
             self.render()
 
@@ -319,7 +428,10 @@ class Table:
         return list(getattr(self.view, "hand", None) or ())
 
     def tell_new_cards(self) -> None:
-        """A line for the cards that came into the human's hand (dealt, drawn, picked)."""
+        """A line for the cards that came into the human's hand (dealt, drawn, picked);
+        none at a pass-and-play table (the next person would read them) nor in a review."""
+        if self.together or self.reviewing is not None:
+            return
         hand = self.own_cards()
         new = [c for c in hand if c not in self._hand_told]
         self._hand_told = set(hand)
@@ -365,13 +477,13 @@ class Table:
         self._drawn = dom.now()
         dom.ROOT.classList.toggle("instant", self.speed == "instant")
         kept = dom.keep_focus("table")
-        self.morph("table-bar", self.render_bar())
+        self.morph("table-bar", self.render_review_bar() if self.reviewing is not None else self.render_bar())
         self.morph("scoreline", self.render_scoreline())
         felt = dom.by_id("felt")
         if felt is not None:
             felt.setAttribute("data-game", self.game_name)
             felt.setAttribute("data-players", str(self.seats))
-            self.morph("felt", self.render_felt())
+            self.morph("felt", self.render_cover() if self.session.covered else self.render_felt())
         self.morph("log", markup.log_lines(self.log))
         dom.restore_focus("table", kept)
 
@@ -393,12 +505,34 @@ class Table:
             f'<a class="btn rules-link" href="#/rules/{self.game_name}" data-rules-link>{dom.esc(t("lobby.rules"))}</a>'
             f'<label class="speed"><span>{dom.esc(t("speed.label"))}</span>'
             f'<select id="speed">{speeds}</select></label>'
+            + self.undo_button()
             + self.result_button()
             + markup.button("keys", t("action.keys"), extra={"aria-haspopup": "dialog"})
             + markup.button("options", t("action.options"), extra={"aria-haspopup": "dialog"})
             + markup.button("new-game", t("action.new_game"), classes="primary")
             + '</div>'
         )
+
+    def render_cover(self) -> str:
+        """What the felt shows while it is covered: no card of anyone's hand, only whom to
+        pass the device to and the button that person presses."""
+        seat = self.session.cover_for
+        name = self.seat_name(seat)
+        return (f'<section class="cover" data-cover-for="{seat}" role="dialog" aria-modal="false" '
+                f'aria-labelledby="cover-title">'
+                f'<h2 id="cover-title" class="cover-title">{dom.esc(self.t("cover.pass_to", name=name))}</h2>'
+                f'<p class="cover-note">{dom.esc(self.t("cover.note", name=name))}</p>'
+                + markup.button("uncover", self.t("cover.ready", name=name), classes="primary",
+                                extra={"autofocus": ""})
+                + '</section>')
+
+    def undo_button(self) -> str:
+        """Take back: shown while undo is allowed here (not in the daily deal, nor in
+        pass-and-play), enabled when there is a move of the person's to take back."""
+        session = self.session
+        if not session.undo_allowed or session.pass_and_play:
+            return ""
+        return markup.button("undo", self.t("action.undo"), enabled=session.can_undo())
 
     def result_button(self) -> str:
         """Opens the result of the deal, round or game again once it was dismissed."""
@@ -438,11 +572,20 @@ class Table:
                            style=f"--n:{len(hand)}" if fan else None)
 
     def other_hand(self, seat: int, shown: int, size: int | None = None) -> str:
-        """An opponent's hand face down: ``shown`` backs, ``size`` (default ``shown``) told."""
+        """An opponent's hand face down: ``shown`` backs, ``size`` (default ``shown``) told;
+        face up in the review of a finished deal."""
         n = shown if size is None else size
+        if self.reviewing is not None:
+            cards = tuple(getattr(self.game.view(seat), "hand", ()) or ())
+            faces = "".join(markup.face(c, self.card_label(c)) for c in cards)
+            return (f'<div class="hand theirs open" id="hand-{seat}" role="group" '
+                    f'aria-label="{dom.esc(self.t("table.hand_of", name=self.seat_name(seat), n=len(cards)))}">'
+                    f'{faces}</div>')
         return markup.hidden_hand(seat, shown, self.t("table.hand_of", name=self.seat_name(seat), n=n))
 
     def hint_button(self, label: str | None = None, *, shown: bool = False) -> str:
+        if self.reviewing is not None:
+            return ""
         ok = self.can_act() and not self.hinting and not shown
         return markup.button("hint", label or self.t("action.hint"), enabled=ok, classes="hint-btn")
 
@@ -450,7 +593,9 @@ class Table:
         """The status line while the game goes on: whose turn, or the human's prompt,
         the hint being sought or shown."""
         view = self.view
-        if view.to_move != 0:
+        if self.reviewing is not None:
+            return self.t("review.to_move", name=self.seat_name(view.to_move))
+        if view.to_move != self.me:
             return self.t("turn.other", name=self.seat_name(view.to_move))
         if self.busy:
             return ""
@@ -458,6 +603,8 @@ class Table:
             return self.t("hint.thinking")
         if hint_words is not None:
             return hint_words
+        if self.together:
+            return self.t("turn.person", name=self.seat_name(self.me), what=prompt)
         return prompt
 
     # ------------------------------------------------------------ the result
@@ -469,6 +616,9 @@ class Table:
         dialog = dom.by_id("result")
         if final:
             body += self.app.result_extra(self.game)
+            if self.game.arranged is None and self.reviewing is None:
+                body += f'<p class="review-line">{markup.button("review", t("review.open"))}</p>'
+
             view = self.view
             dialog.setAttribute("data-winner", str(view.winner))
             dialog.setAttribute("data-scores", ",".join(str(s) for s in view.final_scores or ()))

@@ -16,34 +16,47 @@
 //                                   on the database; options { name, version } are for
 //                                   tests (the functions above use the default handle)
 //   cardemsStats.close()            close the default handle (the next call reopens it)
-//   cardemsStats.DB_NAME, DB_VERSION, StatsDbError
+//   cardemsStats.DB_NAME, DB_VERSION, WAIT_MS, StatsDbError
 //
 // A failure rejects with a StatsDbError: error.name === "StatsDbError", error.code one of
 //   "unavailable"  no IndexedDB here (private mode, storage disabled, a sandbox)
 //   "quota"        the browser's storage is full
-//   "blocked"      another tab holds an older version of the database open
+//   "blocked"      another tab holds an older version of the database open, or holds it
+//                  busy: an open or a read that has no answer in WAIT_MS fails so
 //   "version"      the stored database is newer than this page (an older copy of the site)
 //   "bad-record"   the record is not an object with a text id (or cannot be stored)
 //   "failed"       anything else
-// and error.message says the same in English for the console. The page shows the
+// and error.message says the same in English for the console. "unavailable" is only for
+// a browser that gives no IndexedDB (no factory, or one that refuses: SecurityError,
+// InvalidStateError, NotAllowedError); any other failure while opening is "failed". The page shows the
 // notice stats.db.<code> from its catalogs; games still play, and nothing stored is lost.
 //
 // Schema, version by version (DB_VERSION is the number of steps in MIGRATIONS):
 //   1  object store "games", key path "id", index "game"
 //   2  index "date" on "games"
 // An upgrade runs every step from the stored version to DB_VERSION in one
-// transaction; records are kept. A new version appends a step, never edits one.
+// transaction; records are kept. A new version appends a step, never edits one, and a
+// step makes only what is missing.
 
 import { openDB } from "../vendor/idb/index.js";
 
 export const DB_NAME = "cardems";
 export const STORE = "games";
 
+// Each step makes what is missing, so a database of that name made by someone else (a
+// neighbour site of the same origin opening "cardems" at version 1 with no store) upgrades too.
+function games(db, tx) {
+  return db.objectStoreNames.contains(STORE) ? tx.objectStore(STORE) : db.createObjectStore(STORE, { keyPath: "id" });
+}
+function index(store, name) {
+  if (!store.indexNames.contains(name)) store.createIndex(name, name);
+}
 const MIGRATIONS = [
-  (db) => db.createObjectStore(STORE, { keyPath: "id" }).createIndex("game", "game"),
-  (db, tx) => tx.objectStore(STORE).createIndex("date", "date"),
+  (db, tx) => index(games(db, tx), "game"),
+  (db, tx) => index(games(db, tx), "date"),
 ];
 export const DB_VERSION = MIGRATIONS.length;
+export const WAIT_MS = 5000;  // an open or a transaction waiting longer on another tab fails ("blocked")
 
 const MESSAGES = {
   unavailable: "the statistics database cannot be opened in this browser (private mode or storage turned off?)",
@@ -71,7 +84,9 @@ function failure(error, opening) {
   if (name === "QuotaExceededError") return new StatsDbError("quota", detail, error);
   if (name === "VersionError") return new StatsDbError("version", detail, error);
   if (name === "DataError" || name === "DataCloneError") return new StatsDbError("bad-record", detail, error);
-  if (opening || name === "SecurityError" || name === "InvalidStateError") {
+  // no IndexedDB here: a factory that refuses, or none to call (TypeError, ReferenceError)
+  const refused = ["SecurityError", "InvalidStateError", "NotAllowedError"].includes(name);
+  if (refused || (opening && (error instanceof TypeError || error instanceof ReferenceError))) {
     return new StatsDbError("unavailable", detail, error);
   }
   return new StatsDbError("failed", detail, error);
@@ -99,10 +114,16 @@ class Stats {
   }
 
   async run(work) {
+    let timer;
+    const late = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new StatsDbError("blocked", `no answer in ${WAIT_MS} ms`)), WAIT_MS);
+    });
     try {
-      return await work(this.db);
+      return await Promise.race([work(this.db), late]);
     } catch (error) {
       throw failure(error, false);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -142,7 +163,8 @@ class Stats {
 export function open({ name = DB_NAME, version = DB_VERSION } = {}, onClose = undefined) {
   return new Promise((resolve, reject) => {
     let settled = false;
-    const fail = (error) => { if (!settled) { settled = true; reject(error); } };
+    let timer;
+    const fail = (error) => { if (!settled) { settled = true; clearTimeout(timer); reject(error); } };
     let factory;
     try {
       factory = globalThis.indexedDB;
@@ -165,9 +187,12 @@ export function open({ name = DB_NAME, version = DB_VERSION } = {}, onClose = un
     } catch (error) {
       return fail(failure(error, true));
     }
+    // no answer, and no "blocked" either (another tab's upgrade that never ends): fail all the same
+    timer = setTimeout(() => fail(new StatsDbError("blocked", `no answer in ${WAIT_MS} ms`)), WAIT_MS);
     pending.then((db) => {
       if (settled) { db.close(); return; }  // it opened after all, but the caller was told it failed
       settled = true;
+      clearTimeout(timer);
       handle = new Stats(db, onClose);
       resolve(handle);
     }, (error) => fail(failure(error, true)));
@@ -202,6 +227,6 @@ export async function close() {
   }
 }
 
-const api = { open, put, all, allJson, deleteGame, clear, close, DB_NAME, DB_VERSION, StatsDbError };
+const api = { open, put, all, allJson, deleteGame, clear, close, DB_NAME, DB_VERSION, WAIT_MS, StatsDbError };
 if (typeof window !== "undefined") window.cardemsStats = api;
 export default api;

@@ -92,3 +92,31 @@ def test_the_share_line_is_on_the_clipboard_and_a_second_game_that_day_is_a_repl
         assert page.get_attribute(".stats-daily", "data-daily-best") == "1"
     finally:
         context.close()
+
+
+def test_a_daily_save_of_another_version_or_damaged_is_reset_with_a_notice_and_the_deal_starts(player):
+    """Under the same rules as every save: refused with a notice, never "restored"; the
+    notice says the streak keeps what the statistics hold, and the day's deal is dealt
+    again as the day's own (not a replay: the game it replaces may have been the day's)."""
+    page = player.page
+    page.context.add_init_script("localStorage.setItem('cardems:tour:pisti', 'true')")
+    player.open("#/daily/pisti?speed=instant")
+    before = len(player.save("daily:pisti")["game"]["moves"])
+    page.click(f'button[data-card="{player.playable()[0]}"]')
+    page.wait_for_function("n => JSON.parse(localStorage.getItem('cardems:save:daily:pisti')).game.moves.length > n",
+                           arg=before)
+    player.wait("ready")
+    saved = player.save("daily:pisti")
+    for value in (json.dumps({**saved, "v": 99}), "{"):
+        page.evaluate("v => localStorage.setItem('cardems:save:daily:pisti', v)", value)
+        page.reload()
+        player.wait("ready")
+        notices = " | ".join(page.locator("#notices li").all_inner_texts())
+        assert "Your daily Pişti game could not be read and was removed" in notices, (value[:20], notices)
+        assert "streak keeps every day your statistics already hold" in notices, notices
+        assert "restored" not in notices and "replay" not in notices, notices
+        assert "replay" not in page.inner_text("#table-bar .table-title")
+        assert page.get_attribute("body", "data-view") == "table" and page.locator("#felt [data-card]").count() > 0
+        fresh = player.save("daily:pisti")
+        assert fresh is None or (fresh["v"] == 1 and fresh["replay"] is False and fresh["game"]["moves"] != saved["game"]["moves"])
+    assert player.errors == [], player.errors

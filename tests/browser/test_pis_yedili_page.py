@@ -172,3 +172,37 @@ def test_a_three_player_match_to_101_reverse_rule(player):
     assert game.is_over() and game.options["target"] == 101 and max(game.totals) >= 101
     assert player.page.locator("dialog#result").get_attribute("data-winner") == str(game.result().winner)
     assert player.errors == []
+
+
+def test_a_round_with_every_house_rule_on(player):
+    """The link's house rules reach the game and its save; the buttons offer exactly the
+    legal moves (no Jack on a Jack), the log tells of the 8s that skip, and the result
+    is the engine's."""
+    player.open("#/pis-yedili?players=3&mode=round&eight_skips=true&ace=draw&seven_stack=double"
+                "&jack_on_jack=false&jack_doubles=false&seed=21&level=normal&speed=instant")
+    page = player.page
+    lines: set[str] = set()
+    jack_tops = 0
+
+    def checks(buttons):
+        nonlocal jack_tops
+        game = replay(player.save("pis-yedili"))
+        legal = game.legal_moves()
+        cards = {c for c, a, _ in buttons if c and c != "back" and not a}
+        assert cards == {m.partition(":")[0] for m in legal if m not in ("draw", "pass") and not m.startswith("pick")}
+        if game.top and game.top[0] == "J" and game.phase == "play":
+            jack_tops += 1
+            assert not any(c[0] == "J" for c in cards)
+        lines.update(page.locator("#log li").all_inner_texts())
+
+    play_match(player, checks)
+    game = replay(player.save("pis-yedili"))
+    assert game.is_over() and game.options["eight_skips"] is True and game.options["seven_stack"] == "double"
+    assert game.options["ace"] == "draw" and game.options["jack_on_jack"] is False
+    again = PisYedili.new(game.options, seed=game.seed, deck=game.arranged)
+    skips = []
+    for move in game.moves:
+        skips += [e for e in again.play(move) if type(e).__name__ == "Skip"]
+    assert skips and any("misses a turn" in line or "miss a turn" in line for line in lines), (len(skips), jack_tops)
+    assert page.locator("dialog#result").get_attribute("data-scores") == ",".join(map(str, game.result().scores))
+    assert player.errors == []

@@ -103,7 +103,7 @@ def test_the_options_dialog_starts_the_chosen_game_and_new_game_keeps_it(player)
     got = query(page.url)
     assert {k: got.get(k) for k in wanted} == wanted and got["seed"] != "3"
     save = player.save()
-    assert save["game"]["options"] == {"players": 4, "mode": "match", "target": 51, "last_card_pisti": False}
+    assert save["game"]["options"] == {"players": 4, "mode": "match", "target": 51, "last_card_pisti": False, "jack_pisti": 20, "first_round_pisti": True, "most_cards_tie": "nobody"}
     assert save["game"]["seed"] == int(got["seed"])
     # new game: same options, a new seed
     page.click("#table-bar [data-action=new-game]")
@@ -152,7 +152,8 @@ def test_bad_options_in_a_link_give_notices_and_a_default_game(player):
     assert len(notices) == 1 and all(part in notices[0] for part in ("players=5", "target=0", "level=genius"))
     assert len(player.playable()) == 4 and page.locator("[data-seat]").count() == 2
     save = player.save()
-    assert save["game"]["options"] == {"players": 2, "mode": "match", "target": 151, "last_card_pisti": True}
+    assert save["game"]["options"] == {"players": 2, "mode": "match", "target": 151, "last_card_pisti": True,
+                                       "jack_pisti": 20, "first_round_pisti": True, "most_cards_tie": "nobody"}
     got = query(page.url)
     assert "players" not in got and "target" not in got and "level" not in got and got["mode"] == "match"
     assert player.errors == []

@@ -108,4 +108,4 @@ def test_the_module_sets_window_cardems_stats(page):
     assert page.evaluate(f"""async () => {{ const m = await {IMPORT};
         return [window.cardemsStats === m.default, Object.keys(window.cardemsStats).sort()]; }}""") == [
         True, sorted(["open", "put", "all", "allJson", "deleteGame", "clear", "close",
-                      "DB_NAME", "DB_VERSION", "StatsDbError"])]
+                      "DB_NAME", "DB_VERSION", "WAIT_MS", "StatsDbError"])]

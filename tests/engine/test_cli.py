@@ -28,7 +28,8 @@ def test_replay_agrees_with_the_rules_on_an_arranged_deal():
     assert data["captured"] == [7, 0]  # the opening pile + 5H, then the pişti pair
     assert data["scores"][0] >= 10 + 1 + 1  # a pişti, the AH and AC
     assert data["winner"] is None
-    assert data["options"] == {"mode": "classic", "players": 2, "target": 151, "last_card_pisti": True}
+    assert data["options"] == {"mode": "classic", "players": 2, "target": 151, "last_card_pisti": True,
+                               "jack_pisti": 20, "first_round_pisti": True, "most_cards_tie": "nobody"}
 
 
 def test_replay_of_a_whole_deal_matches_the_engine():

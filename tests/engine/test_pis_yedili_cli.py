@@ -26,7 +26,9 @@ def test_replay_of_an_arranged_round_going_out_with_a_seven():
     data = json.loads(out)
     # seat 1 holds KD QD 8D 6D 4D and the four cards the Aces gave it: 52 points, tripled
     assert data["scores"] == [0, 156] and data["over"] is True and data["winner"] == 0
-    assert data["options"] == {"players": 2, "ten_rule": "bounce", "target": 151, "mode": "match"}
+    assert data["options"] == {"players": 2, "ten_rule": "bounce", "target": 151, "mode": "match",
+                               "eight_skips": False, "ace": "again", "seven_stack": "add",   # the house
+                               "jack_on_jack": True, "jack_doubles": True}                   # rules' defaults
     assert data["to_move"] is None
 
 

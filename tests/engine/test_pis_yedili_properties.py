@@ -8,12 +8,13 @@ from cardems.game import Event
 from cardems.pis_yedili.events import Again, Round, RoundEnd
 from cardems.pis_yedili.rules import PisYedili, deck_for
 from cardems.rng import Rng
+from tests.engine.pis_yedili_house import HOUSE
 
-OPTIONS = st.fixed_dictionaries({
+OPTIONS = st.builds(lambda base, house: {**base, **house}, st.fixed_dictionaries({
     "players": st.sampled_from([2, 3, 4]),
     "ten_rule": st.sampled_from(["bounce", "reverse"]),
     "target": st.sampled_from([31, 101]),
-})
+}), HOUSE)
 MOVE_LIMIT = 20_000
 
 
@@ -44,8 +45,8 @@ def test_every_card_is_accounted_for_at_every_step(seed, play_seed, options):
 class TurnModel:
     """The turn order written out again from the rules file, tracking its own stack."""
 
-    def __init__(self, players: int, bounce: bool) -> None:
-        self.players, self.bounce = players, bounce
+    def __init__(self, players: int, bounce: bool, eight_skips: bool = False) -> None:
+        self.players, self.bounce, self.eight_skips = players, bounce, eight_skips
         self.stack: list[int] = []
         self.direction = 1
 
@@ -63,12 +64,15 @@ class TurnModel:
                 self.stack.append(seat)
                 return (seat - 1) % n
             self.direction = -self.direction
-        return self.stack.pop() if self.stack else (seat + self.direction) % n
+        following = self.stack.pop() if self.stack else (seat + self.direction) % n
+        if move[:-1] == "8" and self.eight_skips:       # the seat that would move misses its turn
+            following = self.stack.pop() if self.stack else (following + self.direction) % n
+        return following
 
 
 @given(st.integers(0, 2**32), st.integers(0, 2**32), OPTIONS)
 def test_turns_follow_the_rules(seed, play_seed, options):
-    model = TurnModel(options["players"], options["ten_rule"] == "bounce")
+    model = TurnModel(options["players"], options["ten_rule"] == "bounce", options["eight_skips"])
     for before, move, events, game in random_game(seed, play_seed, options):
         if before.phase == "muamele":
             continue
@@ -85,7 +89,8 @@ def test_every_round_ends_and_penalties_follow_the_multiplier_and_the_muamele(se
     *_, (*_, game) = random_game(seed, play_seed, options)
     totals = [0] * game.players
     for score in game.rounds:
-        expected_mult = {"J": 2, "7": 3}.get(score.last_card[:-1], 1) if score.last_card else 1
+        multipliers = {"J": 2 if options["jack_doubles"] else 1, "7": 3}
+        expected_mult = multipliers.get(score.last_card[:-1], 1) if score.last_card else 1
         assert score.multiplier == expected_mult
         for seat in range(game.players):
             if seat == score.out:

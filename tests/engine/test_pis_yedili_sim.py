@@ -1,14 +1,17 @@
 """The compact round (:class:`cardems.pis_yedili.sim.Sim`) plays exactly as the rules engine,
 and its Normal player chooses exactly as the Normal bot."""
 
+import itertools
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from cardems.bots import bot_rng
 from cardems.pis_yedili.normal import PisYediliNormal
-from cardems.pis_yedili.rules import PisYedili
+from cardems.pis_yedili.rules import House, PisYedili
 from cardems.pis_yedili.sim import PHASES, Sim
 from cardems.rng import Rng
+from tests.engine.pis_yedili_house import HOUSE
 
 NORMAL = PisYediliNormal()
 
@@ -30,16 +33,18 @@ def same(sim: Sim, game: PisYedili) -> None:
         assert sim.penalties == list(game.rounds[-1].penalties)
 
 
-def new_pair(seed: int, players: int, ten_rule: str) -> tuple[Sim, PisYedili]:
-    game = PisYedili.new({"players": players, "ten_rule": ten_rule, "mode": "round"}, seed=seed)
-    return Sim.new(players, ten_rule == "bounce", Rng(seed)), game
+def new_pair(seed: int, players: int, ten_rule: str, house: dict | None = None) -> tuple[Sim, PisYedili]:
+    options = {"players": players, "ten_rule": ten_rule, "mode": "round", **(house or {})}
+    game = PisYedili.new(options, seed=seed)
+    return Sim.new(players, ten_rule == "bounce", Rng(seed), House.of(game.options)), game
 
 
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]),
-       ten_rule=st.sampled_from(["bounce", "reverse"]), play_seed=st.integers(0, 2**32))
-def test_random_rounds_play_move_for_move_as_the_rules(seed, players, ten_rule, play_seed):
-    sim, game = new_pair(seed, players, ten_rule)
+       ten_rule=st.sampled_from(["bounce", "reverse"]), play_seed=st.integers(0, 2**32), house=HOUSE)
+def test_random_rounds_play_move_for_move_as_the_rules(seed, players, ten_rule, play_seed, house):
+    """Under every set of house rules."""
+    sim, game = new_pair(seed, players, ten_rule, house)
     rng = Rng(play_seed)
     same(sim, game)
     while not game.over:
@@ -52,11 +57,12 @@ def test_random_rounds_play_move_for_move_as_the_rules(seed, players, ten_rule, 
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]),
        ten_rule=st.sampled_from(["bounce", "reverse"]), play_seed=st.integers(0, 2**32),
-       stop=st.integers(0, 200))
-def test_the_normal_player_chooses_as_the_normal_bot(seed, players, ten_rule, play_seed, stop):
+       stop=st.integers(0, 200), house=HOUSE)
+def test_the_normal_player_chooses_as_the_normal_bot(seed, players, ten_rule, play_seed, stop, house):
     """From a position reached by random play, Normal plays the round out in both:
-    the Sim's choice is the bot's at every move (muamele: the top card)."""
-    game = PisYedili.new({"players": players, "ten_rule": ten_rule, "mode": "round"}, seed=seed)
+    the Sim's choice is the bot's at every move (muamele: the top card); under every
+    set of house rules."""
+    game = PisYedili.new({"players": players, "ten_rule": ten_rule, "mode": "round", **house}, seed=seed)
     rng = Rng(play_seed)
     while not game.over and len(game.moves) < stop:
         game.play(rng.choice(game.legal_moves()))
@@ -102,3 +108,28 @@ def test_a_match_round_in_progress_is_taken_as_it_stands():
     sim = Sim.from_game(game)
     same(sim, game)
     assert sim.totals == game.totals and any(game.totals)
+
+
+HOUSE_SETS = [dict(zip(("eight_skips", "ace", "seven_stack", "jack_on_jack", "jack_doubles"), values))
+              for values in itertools.product((False, True), ("again", "draw"), ("add", "double"),
+                                              (True, False), (True, False))]
+
+
+@pytest.mark.parametrize("number", range(len(HOUSE_SETS)))
+def test_under_each_set_of_house_rules_normal_rounds_score_as_the_rules(number):
+    """Every one of the 32 sets of house rules, with 2, 3 and 4 players in turn: Normal
+    plays whole rounds in the Sim as in the rules engine, the same penalties; and the
+    Sim made from a seat's view (the pending 7s read back from their count) agrees."""
+    house = HOUSE_SETS[number]
+    players = 2 + number % 3
+    for seed in range(3):
+        sim, game = new_pair(seed, players, "bounce" if seed % 2 else "reverse", house)
+        while not game.over:
+            seat = game.to_move
+            move = "pick:1" if game.phase == "muamele" else NORMAL.choose(
+                game.view(seat), game.legal_moves(), bot_rng(0, seat, 0))
+            if game.phase == "play":
+                seen = Sim.from_view(game.view(seat), [h[:] for h in game.hands], game.stock[:], Rng(0))
+                assert (seen.sevens, seen.house, seen.legal()) == (game.sevens, game.house, game.legal_moves())
+            game.play(move)
+        assert sim.playout() == list(game.rounds[-1].penalties)

@@ -39,9 +39,16 @@ def played_at_random(seed: int, stop: int, players: int) -> Pisti:
     return game
 
 
-@given(st.integers(0, 2**32), st.integers(0, 47), st.sampled_from([2, 3, 4]), st.booleans())
-def test_the_playout_scores_a_deal_exactly_as_the_rules_do(seed, stop, players, lcp):
-    game = Pisti.new({"players": players, "last_card_pisti": lcp}, seed=seed)
+HOUSE_RULES = st.fixed_dictionaries({
+    "jack_pisti": st.sampled_from([20, 10]),
+    "first_round_pisti": st.booleans(),
+    "most_cards_tie": st.sampled_from(["nobody", "last", "carry"]),
+})
+
+
+@given(st.integers(0, 2**32), st.integers(0, 47), st.sampled_from([2, 3, 4]), st.booleans(), HOUSE_RULES)
+def test_the_playout_scores_a_deal_exactly_as_the_rules_do(seed, stop, players, lcp, house):
+    game = Pisti.new({"players": players, "last_card_pisti": lcp, **house}, seed=seed)
     rng = Rng(seed)
     while len(game.moves) < stop:
         game.play(rng.choice(game.legal_moves()))
@@ -345,3 +352,20 @@ def test_hard_solves_the_last_hand_in_slices_and_searches_before_it():
     assert sum(1 for _ in bot_move_steps(game, plain, seat)) == sampled
     early = Pisti.new(seed=8)
     assert sum(1 for _ in bot_move_steps(early, hard, 0)) == 8
+
+
+def test_the_playout_scores_a_deal_with_points_carried_from_a_tie():
+    # seed 73's first deal, played with the first legal cards, ends 26-26: with
+    # most_cards_tie=carry the second is worth 6 for most cards, and the playout knows it
+    game = Pisti.new({"mode": "match", "target": 51, "most_cards_tie": "carry"}, seed=73)
+    while game.deal_no == 1:
+        game.play(game.legal_moves()[0])
+    for _ in range(5):
+        game.play(game.legal_moves()[-1])
+    sim = true_sim(game)
+    assert sim.most_points == 6
+    while game.deal_no == 2:
+        card = game.legal_moves()[0]
+        game.play(card)
+        sim.play(card)
+    assert sim.scores() == [b.total for b in game.deal_results[1]]

@@ -10,6 +10,9 @@ from cardems.rng import Rng
 OPTIONS = st.fixed_dictionaries({
     "players": st.sampled_from([2, 3, 4]),
     "last_card_pisti": st.booleans(),
+    "jack_pisti": st.sampled_from([20, 10]),
+    "first_round_pisti": st.booleans(),
+    "most_cards_tie": st.sampled_from(["nobody", "last", "carry"]),
 })
 
 
@@ -44,18 +47,24 @@ def test_card_points_are_16_or_13_on_a_tie_and_scores_match_an_independent_count
     counts = [len(c) for c in game.captured]
     tie = counts.count(max(counts)) > 1
     pisti_points = [0] * len(counts)
-    for _, events in steps:
+    last = None
+    for index, (_, events) in enumerate(steps):
         for e in events:
-            if isinstance(e, Capture) and e.pisti:
-                pisti_points[e.side] += e.points
+            if isinstance(e, Capture):
+                last = e.side
+                if e.pisti:
+                    assert e.points == (options["jack_pisti"] if e.pisti == "jack_pisti" else 10)
+                    assert options["first_round_pisti"] or index >= 4 * game.players   # not in round 1
+                    pisti_points[e.side] += e.points
     card_total = sum(card_points(c) for side in game.captured for c in side)
     assert card_total == 13
     expected = []
+    to_last = tie and options["most_cards_tie"] == "last" and counts[last] == max(counts)
     for side, cards in enumerate(game.captured):
-        most = 3 if len(cards) == max(counts) and not tie else 0
+        most = 3 if len(cards) == max(counts) and (not tie or (to_last and side == last)) else 0
         expected.append(sum(card_points(c) for c in cards) + most + pisti_points[side])
     assert list(game.result().scores) == expected
-    assert sum(expected) - sum(pisti_points) == (13 if tie else 16)
+    assert sum(expected) - sum(pisti_points) == (13 if tie and not to_last else 16)
 
 
 @given(st.integers(0, 2**32), st.integers(0, 2**32))

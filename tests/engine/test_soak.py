@@ -28,8 +28,9 @@ def test_a_short_soak_plays_whole_games_and_checks_every_invariant(name):
 
 def test_the_option_sets_are_every_combination():
     sets = option_sets(Pisti)
-    assert len(sets) == 2 * 3 * 3 * 2 and len({tuple(s.items()) for s in sets}) == len(sets)
-    assert {"mode": "match", "players": 4, "target": 51, "last_card_pisti": False} in sets
+    assert len(sets) == 2 * 3 * 3 * 2 * 2 * 2 * 3 and len({tuple(s.items()) for s in sets}) == len(sets)
+    assert {"mode": "match", "players": 4, "target": 51, "last_card_pisti": False, "jack_pisti": 10,
+            "first_round_pisti": False, "most_cards_tie": "carry"} in sets
 
 
 def test_the_command_prints_a_row_of_figures_per_game():

@@ -51,9 +51,15 @@ def test_pistis_form_comes_from_its_options():
 
 
 def test_the_options_form_makes_the_route_of_the_game_it_describes():
-    values = {"mode": "match", "players": "4", "target": "51", "level": "hard", "last_card_pisti": "false"}
+    values = {"mode": "match", "players": "4", "target": "51", "level": "hard", "last_card_pisti": "false",
+              "jack_pisti": "10", "first_round_pisti": "false", "most_cards_tie": "carry"}
     route = route_from_form(values, seed=99, speed="instant", game="pisti")
-    assert route.options == {"mode": "match", "players": 4, "target": 51, "last_card_pisti": False}
+    assert route.options == {"mode": "match", "players": 4, "target": 51, "last_card_pisti": False,
+                             "jack_pisti": 10, "first_round_pisti": False, "most_cards_tie": "carry"}
+    assert "jack_pisti=10" in route.to_hash() and "most_cards_tie=carry" in route.to_hash()
+    assert summary(Catalog("en").t, route) == ("Match · 4 players · 51 points · no last-card pişti · "
+                                               "Jack pişti worth 10 · no pişti in the first round · "
+                                               "a tie for most cards: 3 carried to the next deal · Hard")
     assert (route.level, route.seed, route.speed, route.notices) == ("hard", 99, "instant", [])
     again = parse_route(route.to_hash())
     assert (again.options, again.level, again.seed) == (route.options, "hard", 99)
@@ -84,3 +90,22 @@ def test_the_last_used_setup_round_trips_and_bad_storage_gives_defaults():
     for junk in (None, "x", {"options": {"players": 7}, "level": 3}, {"options": "no"}):
         fallback = route_from_setup(junk, "pisti")
         assert fallback.game == "pisti" and fallback.notices == [] and fallback.options["players"] in (2, 3, 4)
+
+
+def test_the_form_seats_people_and_computers_and_keeps_them_in_the_setup():
+    t = Catalog("tr").t
+    route = parse_route("#/pisti?players=4&seats=p,hard,p,easy&undo=off")
+    html = form_html(t, route, ["Ayşe", "Ali"])
+    assert html.count('<select name="seat-') == 4 and 'value="Ayşe"' in html and "Kim oynuyor" in html
+    assert 'name="undo" value="true">' in html                     # unchecked: the link turned it off
+    # a 2-player form hides the seats it does not use
+    assert form_html(t, parse_route("#/pisti"), []).count("data-seat-row") == 4
+    assert form_html(t, parse_route("#/pisti"), []).count(" hidden>") >= 4
+    made = route_from_form({"players": "4", "level": "normal", "seats": "p,hard,p,easy", "undo": "off"},
+                           seed=3, game="pisti")
+    assert made.seats == ("p", "hard", "p", "easy") and made.undo is False and made.dropped == []
+    again = route_from_setup(setup_of(made), "pisti")
+    assert again.seats == made.seats and again.undo is False and again.people == 2
+    plain = route_from_form({"level": "hard", "seats": "p,hard", "undo": "on"}, seed=3, game="war")
+    assert plain.seats is None and plain.level == "hard" and plain.undo
+    assert "seats" not in plain.to_hash() and "undo" not in plain.to_hash()

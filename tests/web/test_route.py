@@ -172,3 +172,41 @@ def test_reading_any_address_never_needs_a_games_rules(monkeypatch):
         parse_route(text)
     assert parse_route("#/pis-yedili?players=3&seed=4").options["players"] == 3
     assert parse_route("#/daily/war?date=2026-11-30").day == "2026-11-30"
+
+def test_seats_are_read_once_the_players_are_known_and_written_only_when_not_the_default():
+    route = parse_route("#/pisti?seats=P,p,normal,HARD&players=4&seed=5")
+    assert route.seats == ("p", "p", "normal", "hard") and route.dropped == [] and route.people == 2
+    assert route.to_hash() == "#/pisti?players=4&seats=p,p,normal,hard&seed=5"
+    assert parse_route(route.to_hash()).seating == route.seating
+    # the default seating (one person in seat 0, computers at the level) stays out of the link
+    plain = parse_route("#/war?level=hard&seats=p,hard")
+    assert plain.seats is None and plain.seating == ("p", "hard") and plain.to_hash() == "#/war?level=hard"
+    assert parse_route("#/war?seats=normal,p").seating == ("normal", "p")
+    assert parse_route("#/war").seating == ("p", "normal")
+
+
+@pytest.mark.parametrize("text,part", [
+    ("#/pisti?seats=p,p,p", "seats=p,p,p"),                  # three seats for two players
+    ("#/war?seats=easy,hard", "seats=easy,hard"),            # nobody at the table
+    ("#/war?seats=p,godlike", "seats=p,godlike"),
+    ("#/abstract?seats=", "seats"),
+    ("#/war?seats=p,p&seats=p,easy", "seats=p,easy"),        # given twice: the first counts
+])
+def test_a_bad_seating_is_named_in_the_links_notice_and_the_rest_is_kept(text, part):
+    route = parse_route(text + "&seed=9")
+    assert route.dropped == [part] and route.seed == 9
+    assert route.notices[0][0] == "notice.link_parts" and part in route.notices[0][1]["parts"]
+    assert route.people >= 1
+
+
+def test_a_review_link_carries_the_deal_and_its_moves_and_round_trips():
+    route = parse_route("#/review/pis-yedili?players=3&seed=8&seats=p,p,easy&moves=7S,draw,JS:H,pick:2&at=3")
+    assert (route.screen, route.game, route.seed, route.at, route.dropped) == ("review", "pis-yedili", 8, 3, [])
+    assert route.moves == ("7S", "draw", "JS:H", "pick:2") and route.seats == ("p", "p", "easy")
+    assert not route.is_table
+    again = parse_route(route.to_hash())
+    assert (again.moves, again.options, again.seed, again.seats, again.at) == (
+        route.moves, route.options, route.seed, route.seats, route.at)
+    bad = parse_route("#/review/war?seed=1&moves=QS&at=5&at=1")
+    assert bad.at is None and bad.dropped == ["at=1", "at=5"] and bad.moves == ("QS",)
+    assert parse_route("#/review/war?moves=" + "é,").dropped == ["moves=é,"]

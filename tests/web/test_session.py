@@ -447,3 +447,196 @@ def test_a_closed_session_stops_at_once():
 
     run(main())
     assert len(game.moves) == len(seen.moves) <= 1
+
+
+# ------------------------------------------------------------ people at the table
+async def drive_people(session, rng: Rng, *, covers: list | None = None, max_steps: int = 200_000) -> None:
+    """Play every person's seat with ``rng``: lift each cover (noting who it was for and
+    checking the session shows no one's hand under it), dismiss each round's result."""
+    game = session.game
+    for _ in range(max_steps):
+        if game.is_over() and session.phase == "over":
+            return
+        if session.phase == "cover":
+            seat = session.cover_for
+            assert seat == game.to_move and session.is_person(seat) and not session.can_act()
+            assert session.legal_texts() == [] and not session.play(game.format_move(game.legal_moves()[0]))
+            if covers is not None:
+                covers.append(seat)
+            assert session.uncover() and session.viewer == seat and session.view().seat == seat
+        elif session.phase == "ready":
+            assert session.viewer == game.to_move and session.is_person(game.to_move)
+            assert session.play(rng.choice(session.legal_texts()))
+        elif session.phase == "between":
+            session.next_round()
+        await asyncio.sleep(0)
+    raise AssertionError(f"the game did not end: phase {session.phase}")
+
+
+def movers_of(game) -> list[int]:
+    replay = type(game).new(dict(game.options), seed=game.seed)
+    seats = []
+    for move in game.moves:
+        seats.append(replay.to_move)
+        replay.play(move)
+    return seats
+
+
+@pytest.mark.parametrize("name,options,seats", [
+    ("pisti", {"players": 4}, ("p", "normal", "p", "hard")),        # two people in partnership
+    ("pis-yedili", {"players": 3, "mode": "round"}, ("p", "p", "easy")),
+    ("war", {}, ("p", "p")),
+])
+def test_people_pass_the_device_and_every_turn_of_another_person_begins_covered(name, options, seats):
+    game = game_class(name).new(options, seed=5)
+    session, seen = new_session(game, seats=seats)
+    covers: list[int] = []
+
+    async def main():
+        session.start()
+        await drive_people(session, Rng(2), covers=covers)
+
+    run(main())
+    assert game.is_over() and session.people == tuple(s for s, who in enumerate(seats) if who == "p")
+    movers = movers_of(game)
+    people_moves = [seat for seat in movers if seats[seat] == "p"]
+    # a cover before the first person's first turn and at every change of person, none otherwise
+    changes = 1 + sum(1 for a, b in zip(people_moves, people_moves[1:]) if a != b)
+    assert covers == [people_moves[0]] + [b for a, b in zip(people_moves, people_moves[1:]) if a != b]
+    assert len(covers) == changes > 10
+    # every computer seat played its own level's bot, as against one person
+    replay = game_class(name).new(options, seed=5)
+    for seat, move, _ in seen.moves:
+        if seats[seat] != "p":
+            assert move == replay.format_move(bot_move(replay, make_bot(name, seats[seat]), seat))
+        replay.play(move)
+    assert replay.to_json() == game.to_json()
+
+
+def test_war_between_two_people_each_commits_behind_the_cover_then_the_battle_is_fought():
+    game = game_class("war").new({}, seed=8)
+    session, seen = new_session(game, seats=("p", "p"))
+    checked = 0
+
+    async def main():
+        nonlocal checked
+        session.start()
+        while not (game.is_over() and session.phase == "over"):
+            if session.phase == "cover":
+                assert session.uncover()
+            elif session.phase == "ready":
+                me = session.viewer
+                view = session.view()
+                other = game.committed[1 - me]
+                # the other person's commit is hidden from this one's view
+                assert view.committed is None and (other is None or other not in view.hand)
+                assert session.play(session.legal_texts()[0])
+                checked += 1
+            await asyncio.sleep(0)
+
+    run(main())
+    assert checked > 40 and [s for s, _, _ in seen.moves][:4] == [1, 0, 1, 0]
+    # the battle happens once seat 0 has committed too: each commit of seat 1 is followed by a cover
+    assert seen.phases.count("cover") >= checked - 1
+
+
+def test_abstract_between_two_people_needs_no_cover():
+    game = game_class("abstract").new({}, seed=3)
+    session, seen = new_session(game, seats=("p", "p"))
+
+    async def main():
+        session.start()
+        await drive_people(session, Rng(4))
+
+    run(main())
+    assert game.is_over() and "cover" not in seen.phases
+    assert {seat for seat, _, _ in seen.moves} == {0, 1}
+
+
+def test_computers_at_a_mixed_table_choose_from_their_own_view():
+    """The leak test at a table of two people and two computers: every computer move is
+    the same when every card its seat cannot see is dealt anew."""
+    from tests.engine.test_bots import disguise
+
+    seats = ("p", "hard", "p", "normal")
+    game = game_class("pisti").new({"players": 4}, seed=12)
+    session, _ = new_session(game, seats=seats)
+
+    async def main():
+        session.start()
+        await drive_people(session, Rng(6))
+
+    run(main())
+    replay = game_class("pisti").new({"players": 4}, seed=12)
+    checked = 0
+    for number, move in enumerate(game.moves):
+        seat = replay.to_move
+        if seats[seat] != "p" and number % 3 == 0:
+            twin = disguise(replay, seat, number)
+            assert twin.view(seat) == replay.view(seat)
+            assert replay.format_move(bot_move(twin, make_bot("pisti", seats[seat]), seat)) == move
+            checked += 1
+        replay.play(move)
+    assert checked >= 5
+
+
+# ------------------------------------------------------------ undo
+def test_undo_takes_back_the_persons_moves_and_the_computers_after_them_several_steps():
+    game = game_class("pisti").new({"players": 3}, seed=9)
+    saves: list = []
+    undone: list = []
+    session, _ = new_session(game, undo=True, saves=saves, on_undo=lambda g: undone.append(len(g.moves)))
+    positions: list[tuple[int, dict]] = []     # before each of the person's moves: (moves, view)
+
+    async def main():
+        session.start()
+        rng = Rng(1)
+        while len(positions) < 6:
+            if session.phase == "ready":
+                positions.append((len(game.moves), game.view(0)))
+                assert session.play(rng.choice(session.legal_texts()))
+            await asyncio.sleep(0)
+        while session.phase != "ready":
+            await asyncio.sleep(0)
+        assert len(game.moves) > positions[-1][0] + 1        # the computers moved after it
+        for moves, view in reversed(positions[2:]):           # four steps back
+            assert session.can_undo() and session.undo()
+            assert session.phase == "ready" and len(game.moves) == moves and game.view(0) == view
+            assert saves[-1] == game.to_json()
+        # and the game goes on from there, the computers deciding as before
+        assert session.play(session.legal_texts()[0])
+        while session.phase != "ready":
+            await asyncio.sleep(0)
+
+    run(main())
+    assert session.undone == 4 and undone == [m for m, _ in reversed(positions[2:])]
+    replay = game_class("pisti").from_json(game.to_json())
+    assert replay.to_json() == game.to_json()
+
+
+def test_undo_is_refused_when_off_in_pass_and_play_before_any_move_and_once_over():
+    off, _ = new_session(game_class("war").new({}, seed=1))
+    duo, _ = new_session(game_class("war").new({}, seed=1), seats=("p", "p"), undo=True)
+    fresh, _ = new_session(game_class("pisti").new({"players": 2}, seed=1), undo=True)
+
+    async def main():
+        for session in (off, duo, fresh):
+            session.start()
+        assert not fresh.undo() and fresh.phase == "ready"
+        for _ in range(2):
+            while off.phase != "ready":
+                await asyncio.sleep(0)
+            assert off.play(off.legal_texts()[0])
+        assert not off.can_undo() and not off.undo()
+        assert duo.phase == "cover" and duo.uncover() and duo.play(duo.legal_texts()[0])
+        while duo.phase != "cover":
+            await asyncio.sleep(0)
+        assert duo.uncover() and not duo.can_undo() and not duo.undo()
+
+    run(main())
+    over = game_class("war").new({}, seed=2)
+    while not over.is_over():
+        over.play(over.legal_moves()[0])
+    done, _ = new_session(over, undo=True)
+    done.start()
+    assert done.phase == "over" and not done.undo()

@@ -257,3 +257,14 @@ def test_every_failure_of_the_database_has_a_notice_in_every_language():
     for lang in ("en", "tr", "ar", "fa"):
         catalog = Catalog(lang)
         assert all(catalog.messages.get(f"stats.db.{code}") for code in codes), lang
+
+
+def test_a_game_with_a_move_taken_back_is_recorded_so_and_counted_apart():
+    plain, undone = rec(1), rec(2, undo=True)
+    assert "undo" not in plain and undone["undo"] is True
+    assert validate_record(json.loads(json.dumps(undone))) == undone
+    assert "undo" not in validate_record({**plain, "undo": False})
+    with pytest.raises(BadInput, match="undo"):
+        validate_record({**plain, "undo": "yes"})
+    pisti = figures([plain, undone, rec(3, undo=True, end="abandoned", result=None)])[0]
+    assert (pisti.played, pisti.won, pisti.with_undo) == (2, 2, 1)

@@ -13,8 +13,8 @@ from hypothesis import given, settings, strategies as st
 from cardems.games import PLANNED, game_class
 from cardems.web.options import setup_of
 from cardems.web.route import parse_route
-from cardems.web.storage import (FULL, LANG_KEY, MUTED_KEY, OFF, SPEED_KEY, Storage, daily_key, played_key, save_key,
-                                  setup_key, tour_key)
+from cardems.web.storage import (FULL, LANG_KEY, MUTED_KEY, NAMES_KEY, OFF, SPEED_KEY, Storage, daily_key, played_key,
+                                  save_key, setup_key, tour_key)
 
 
 class FakeBackend:
@@ -65,7 +65,8 @@ def a_setup(game: str) -> dict[str, Any]:
 
 
 def good_items() -> dict[str, str]:
-    items = {LANG_KEY: '"tr"', SPEED_KEY: '"fast"', MUTED_KEY: "1"}
+    items = {LANG_KEY: '"tr"', SPEED_KEY: '"fast"', MUTED_KEY: "1",
+             NAMES_KEY: json.dumps({"v": 1, "names": ["Ayşe", "", "محمد"]})}
     for game in PLANNED:
         items[save_key(game)] = json.dumps(a_save(game, 2))
         items[daily_key(game)] = json.dumps(a_daily_save(game, 1))
@@ -84,6 +85,16 @@ def test_good_values_of_every_key_are_read_back_as_written():
         assert store.daily_save(game) == a_daily_save(game, 1) and store.tour_seen(game)
         assert store.played_days(game) == ["2026-11-30", "2026-12-01"]
     assert store.unfinished(PLANNED[0]) is not None
+    assert store.names() == ["Ayşe", "", "محمد"] and store.name(2) == "محمد" and store.name(5) == ""
+
+
+def test_names_are_kept_cleaned_and_a_bad_list_is_refused():
+    backend = FakeBackend()
+    store = Storage(backend, PLANNED)
+    assert store.set_names(["  Ayşe  Yılmaz ", "Ali\u0007", "", ""])
+    assert store.names() == ["Ayşe Yılmaz", "Ali"]
+    store.set_names(["x" * 100])
+    assert store.names() == ["x" * 24]
 
 
 def test_a_save_written_before_versions_reads_as_version_one():
@@ -107,6 +118,13 @@ def bad_values(key: str, game: str | None) -> dict[str, str]:
         return bad
     if key == MUTED_KEY:
         return bad | {"two": "2", "true": "true", "text": '"1"'}
+    if key == NAMES_KEY:
+        return bad | {"names a text": json.dumps({"v": 1, "names": "Ayşe"}),
+                      "a name too long": json.dumps({"v": 1, "names": ["x" * 25]}),
+                      "a control character": json.dumps({"v": 1, "names": ["A\u0000"]}),
+                      "a number": json.dumps({"v": 1, "names": [7]}),
+                      "too many": json.dumps({"v": 1, "names": ["a"] * 7}),
+                      "unknown version": json.dumps({"v": 2, "names": []})}
     if key == tour_key(game):
         return bad | {"false": "false", "one": "1", "text": '"true"'}
     if key == played_key(game):
@@ -153,7 +171,7 @@ def bad_values(key: str, game: str | None) -> dict[str, str]:
     return bad
 
 
-KEYS = [(LANG_KEY, None), (SPEED_KEY, None), (MUTED_KEY, None)] + [
+KEYS = [(LANG_KEY, None), (SPEED_KEY, None), (MUTED_KEY, None), (NAMES_KEY, None)] + [
     (f(g), g) for g in PLANNED for f in (save_key, daily_key, setup_key, played_key, tour_key)]
 
 
@@ -177,6 +195,16 @@ def test_a_save_under_another_games_key_is_never_read_as_that_game():
     crafted = {**a_save(pisti), "hash": f"#/{war}?seed=3"}
     store = Storage(FakeBackend({save_key(war): json.dumps(crafted), save_key(pisti): json.dumps(crafted)}), PLANNED)
     assert store.save(war) is None and store.save(pisti) is None and len(store.notices) == 2
+
+
+def test_a_daily_save_reset_at_start_is_remembered_once_for_the_daily_screen():
+    game = PLANNED[0]
+    items = good_items() | {daily_key(game): json.dumps({**a_daily_save(game, 1), "v": 99})}
+    store = Storage(FakeBackend(items), PLANNED)
+    store.check_all()
+    assert store.notices == [("notice.reset.daily", {"game": game})]
+    assert not store.was_reset(save_key(game)) and store.daily_save(game) is None
+    assert store.was_reset(daily_key(game)) and not store.was_reset(daily_key(game))
 
 
 def test_stale_keys_of_the_namespace_go_and_other_sites_keys_stay():

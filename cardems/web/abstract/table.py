@@ -1,7 +1,8 @@
 """The Abstract table: the row as an overlapping spread, both players' taken cards by
 suit and rank with their combinations marked, and the analysis of every take.
 
-It draws ``game.view(0)`` only. The row keeps its physical direction in every
+It draws the viewer's view only (seat 0's against the computer; at a table of two
+people, whoever is to move: every card is open, so no cover is needed). The row keeps its physical direction in every
 language: the exposed end is on the right and each card covers the right part of
 the one below it, so every index stays in sight. A take is made by clicking the
 deepest card to take. The hint shows what each possible take (or going first or
@@ -99,17 +100,17 @@ class AbstractTable(Table):
         if isinstance(event, Deal):
             if event.half:
                 return self.t("abstract.event.second_half", name=self.seat_name(self.view.first))
-            dealer = self.t("abstract.event.deal_you" if event.dealer == 0 else "abstract.event.deal",
+            dealer = self.t("abstract.event.deal_you" if self.is_you(event.dealer) else "abstract.event.deal",
                             name=self.seat_name(event.dealer))
             if self.view.mode == "match":
                 dealer = self.t("table.deal", n=event.deal) + " · " + dealer
             return dealer
         if isinstance(event, Choose):
-            key = "abstract.event.choose_" + event.choice + ("_you" if event.seat == 0 else "")
+            key = "abstract.event.choose_" + event.choice + ("_you" if self.is_you(event.seat) else "")
             return self.t(key, name=self.seat_name(event.seat))
         if isinstance(event, Take):
             cards = self.cards_words(event.cards)
-            key = "abstract.event.take_you" if event.seat == 0 else "abstract.event.take"
+            key = "abstract.event.take_you" if self.is_you(event.seat) else "abstract.event.take"
             return self.t(key, name=self.seat_name(event.seat), n=len(event.cards), cards=cards)
         if isinstance(event, HalfScored) and self.view.variant == "52" and event.half == 0:
             a, b = event.scores
@@ -214,7 +215,7 @@ class AbstractTable(Table):
         if not view.choosing:
             return ""
         t = self.t
-        mine = view.chooser == 0
+        mine = view.chooser == self.me
         ok = self.can_act() and mine
         values = self.current_values() or {}
         buttons = ""
@@ -233,7 +234,7 @@ class AbstractTable(Table):
             return t("turn.match_over" if view.mode == "match" else "turn.over")
         if self.awaiting_next:
             return t("turn.deal_over", n=view.rounds_done)
-        if view.to_move != 0:
+        if view.to_move != self.me:
             return t("turn.other", name=self.seat_name(view.to_move))
         if self.busy:
             return ""
@@ -251,7 +252,7 @@ class AbstractTable(Table):
     def render_status(self, view: AbstractView) -> str:
         button = self.hint_button(self.t("abstract.action.hint"), shown=self.current_values() is not None)
         solved = ""
-        if self.current_values() is not None and view.to_move == 0 and not self.busy:
+        if self.current_values() is not None and view.to_move == self.me and not self.busy:
             nodes, ms = self.solved
             solved = f'<p class="solved" data-nodes="{nodes}">{dom.esc(self.t("abstract.hint.solved", n=nodes, ms=ms))}</p>'
         return markup.status_row(self.status_text(view), button, after=solved)
@@ -357,9 +358,11 @@ class AbstractTable(Table):
             return self.t("result.deal_over", n=view.rounds_done)
         if view.winner == "draw":
             return self.t("result.draw")
-        if view.winner == 0:
+        if self.together:
+            return self.winner_title(view.winner)
+        if view.winner == self.me:
             return self.t("result.match_win" if match else "result.win")
-        name = self.seat_name(1)
+        name = self.seat_name(1 - self.me)
         return self.t("result.match_lose", name=name) if match else self.t("result.lose", name=name)
 
     def half_table(self, half: Any, index: int, halves: int, first: int) -> str:

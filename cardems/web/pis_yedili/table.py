@@ -1,6 +1,6 @@
-"""The Pis Yedili table: seat 0's view drawn, clicks turned into moves.
+"""The Pis Yedili table: the viewer's view drawn (seat 0's against computers), clicks turned into moves.
 
-It reads only ``game.view(0)`` (and the public round records) to draw, so no
+It reads only the viewer's view (and the public round records) to draw, so no
 hidden card reaches the DOM. A click on a Jack opens the suit chooser
 (``suit-S`` .. ``suit-C``); ``draw`` and ``pass`` are buttons enabled only
 when legal; in the muamele the human picks face-down cards (``pick``).
@@ -12,10 +12,9 @@ from typing import Any
 
 from cardems.game import Event
 from cardems.pis_yedili.events import (Again, Draw, Muamele, Pass, Penalty, Pick, Play, Reverse, Round, RoundEnd,
-                                      Ten)
+                                      Skip, Ten)
 from cardems.pis_yedili.rules import DRAW, PASS, PisYedili, PisYediliView, RoundScore, card_value, sort_key
 from cardems.web import dom, markup
-from cardems.web.markup import POSITIONS
 from cardems.web.host import TableHost
 from cardems.web.route import Route
 from cardems.web.table import Table
@@ -94,32 +93,36 @@ class PisYediliTable(Table):
 
     def event_line(self, event: Event) -> str | None:
         if isinstance(event, Play):
-            you, who, card = event.seat == 0, self.seat_name(event.seat), self.card_label(event.card)
+            you, who, card = self.is_you(event.seat), self.seat_name(event.seat), self.card_label(event.card)
             if event.named:
                 return self.k("event.jack_you" if you else "event.jack", name=who, card=card,
                               suit=self.suit_name(event.named))
             return self.k("event.play_you" if you else "event.play", name=who, card=card)
         if isinstance(event, Draw):
-            you, who, n = event.seat == 0, self.seat_name(event.seat), event.count
+            you, who, n = self.is_you(event.seat), self.seat_name(event.seat), event.count
             if event.reason == "penalty":
                 return self.k("event.penalty_you" if you else "event.penalty", name=who, n=n)
             if event.reason == "ace":
                 return None
             return self.k("event.draw_you" if you else "event.draw", name=who, n=n)
         if isinstance(event, Pass):
-            return self.k("event.pass_you" if event.seat == 0 else "event.pass", name=self.seat_name(event.seat))
+            return self.k("event.pass_you" if self.is_you(event.seat) else "event.pass", name=self.seat_name(event.seat))
         if isinstance(event, Penalty):
             return self.k("event.seven", n=event.pending)
         if isinstance(event, Ten):
             return self.k("event.ten", name=self.seat_name(event.to))
         if isinstance(event, Reverse):
             return self.k("event.reverse")
+        if isinstance(event, Skip):
+            if self.is_you(event.skipped):
+                return self.k("event.skip_you")
+            return self.k("event.skip", name=self.seat_name(event.skipped))
         if isinstance(event, Again):
             return self.k("event.ace_again" if event.reason == "ace" else "event.twin", name=self.seat_name(event.seat))
         if isinstance(event, RoundEnd):
             if event.out is None:
                 return self.k("event.stock_out")
-            return self.k("event.out_you" if event.out == 0 else "event.out", name=self.seat_name(event.out))
+            return self.k("event.out_you" if self.is_you(event.out) else "event.out", name=self.seat_name(event.out))
         if isinstance(event, Muamele):
             return self.k("event.muamele", name=self.seat_name(event.seat), n=event.picks)
         if isinstance(event, Pick):
@@ -139,10 +142,10 @@ class PisYediliTable(Table):
         """A computer's card comes out of its hand; drawn cards come from the stock."""
         hints: dict[str, dict[str, str]] = {"from": {}}
         card = move.partition(":")[0]
-        if seat != 0:
+        if seat != self.me:
             hints["from"][markup.card_id(card)] = f"#hand-{seat}"
         for e in events:
-            if isinstance(e, (Draw, Pick)) and e.seat == 0:
+            if isinstance(e, (Draw, Pick)) and e.seat == self.me:
                 for c in self.view.hand:
                     hints["from"][markup.card_id(c)] = ".center .stock, .pick-pool"
         return hints
@@ -161,8 +164,7 @@ class PisYediliTable(Table):
     # ------------------------------------------------------------ drawing
     def render_felt(self) -> str:
         view = self.view
-        positions = POSITIONS[view.players]
-        seats = "".join(self.render_seat(view, s, positions[s]) for s in range(view.players))
+        seats = "".join(self.render_seat(view, s, self.where(s)) for s in range(view.players))
         return seats + self.render_center(view) + self.render_status(view)
 
     def render_scoreline(self) -> str:
@@ -191,7 +193,7 @@ class PisYediliTable(Table):
             tags += markup.seat_tag(self.k("table.opens"), "lead-mark")
         n = view.hand_sizes[seat]
         count = f'<span class="hand-count" data-hand-count="{n}">{dom.esc(self.k("table.cards", n=n))}</span>'
-        body = self.render_hand(view) if seat == 0 else self.other_hand(seat, min(n, 8), n)
+        body = self.render_hand(view) if seat == self.me else self.other_hand(seat, min(n, 8), n)
         return markup.seat(seat, where, self.seat_name(seat), body, tags=tags, stats=count,
                            turn=view.to_move == seat and playing and not view.over)
 
@@ -265,7 +267,7 @@ class PisYediliTable(Table):
     def render_muamele(self, view: PisYediliView) -> str:
         ending = view.ending or {}
         picker = view.to_move
-        mine = picker == 0 and self.can_act()
+        mine = picker == self.me and self.can_act()
         backs = ""
         for i in range(1, min(view.stock_size, PICKS_SHOWN) + 1):
             if mine:
@@ -278,7 +280,7 @@ class PisYediliTable(Table):
             if cards:
                 picks += (f'<div class="picked" data-seat="{seat}"><span>{dom.esc(self.seat_name(seat))}</span>'
                           f'{markup.mini_row(cards, self.card_label)}</div>')
-        head = self.k("muamele.you", n=ending.get("picks_left", 0)) if picker == 0 else \
+        head = self.k("muamele.you", n=ending.get("picks_left", 0)) if self.is_you(picker) else \
             self.k("muamele.other", name=self.seat_name(picker))
         inside = "".join((f'<h2 class="muamele-title">{dom.esc(self.k("muamele.title"))}</h2>',
                           markup.note(head, "muamele-help"),
@@ -321,7 +323,9 @@ class PisYediliTable(Table):
             winners = view.winners
             if len(winners) > 1:
                 title = self.k("result.shared", names=", ".join(self.seat_name(s) for s in winners))
-            elif winners[0] == 0:
+            elif self.together:
+                title = self.winner_title(winners[0])
+            elif winners[0] == self.me:
                 title = self.k("result.win")
             else:
                 title = self.k("result.lose", name=self.seat_name(winners[0]))

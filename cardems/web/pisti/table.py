@@ -1,6 +1,7 @@
 """The Pişti table: draws seat 0's view and turns clicks into moves.
 
-It reads only ``game.view(0)`` to draw, so no hidden card ever reaches the DOM.
+It reads only the viewer's view (the session's: seat 0's against computers, the
+person's to move at a pass-and-play table) to draw, so no hidden card ever reaches the DOM.
 Computer opponents (and the hint) think through :func:`bot_move_steps`, a
 slice at a time, so the page stays responsive while a searching bot works.
 """
@@ -12,9 +13,8 @@ from typing import Any
 
 from cardems.game import Event
 from cardems.pisti.events import Capture, Deal, Opening, Play, Redeal, Sweep
-from cardems.pisti.rules import Pisti, PistiView
+from cardems.pisti.rules import MOST_CARDS_POINTS, Pisti, PistiView
 from cardems.web import dom, markup
-from cardems.web.markup import POSITIONS
 from cardems.web.host import TableHost
 from cardems.web.route import Route
 from cardems.web.table import Table
@@ -45,6 +45,8 @@ class PistiTable(Table):
         return side == mine
 
     def side_name(self, side: int) -> str:
+        if self.together:
+            return self.side_names(side)
         if self.partners:
             return self.k("side.us") if self.ours(side) else self.k("side.them")
         return self.seat_name(self.view.teams[side][0])
@@ -53,7 +55,7 @@ class PistiTable(Table):
     def travel_hints(self, seat: int, move: str, events: list[Event]) -> dict[str, dict[str, str]]:
         """A computer's card comes out of its hand; a taken pile goes to the taker's seat."""
         hints: dict[str, dict[str, str]] = {"from": {}, "to": {}}
-        if seat != 0:
+        if seat != self.me:
             hints["from"][markup.card_id(move)] = f"#hand-{seat}"
         if any(isinstance(e, Deal) for e in events):
             for card in self.view.hand:
@@ -110,17 +112,17 @@ class PistiTable(Table):
         t = self.t
         if isinstance(e, Play):
             card = self.card_label(e.card)
-            return self.k("event.play_you", card=card) if e.seat == 0 else self.k("event.play", name=self.seat_name(e.seat), card=card)
+            return self.k("event.play_you", card=card) if self.is_you(e.seat) else self.k("event.play", name=self.seat_name(e.seat), card=card)
         if isinstance(e, Capture):
             n = e.count
-            text = self.k("event.capture_you", n=n) if e.seat == 0 else self.k("event.capture", name=self.seat_name(e.seat), n=n)
+            text = self.k("event.capture_you", n=n) if self.is_you(e.seat) else self.k("event.capture", name=self.seat_name(e.seat), n=n)
             text += " · " + self.k(f"event.{e.pisti}") if e.pisti else ""
             return text + " · " + self.score_now()
         if isinstance(e, Sweep):
             side, n = e.side, e.count
-            if self.partners:
+            if self.partners and not self.together:
                 return self.k("event.sweep_us" if self.ours(side) else "event.sweep_them", n=n)
-            text = (self.k("event.sweep_you", n=n) if self.ours(side)
+            text = (self.k("event.sweep_you", n=n) if self.ours(side) and not self.together
                     else self.k("event.sweep", n=n, name=self.side_name(side)))
             return text + " · " + self.score_now()
         if isinstance(e, Deal) and e.round > 1:
@@ -129,7 +131,7 @@ class PistiTable(Table):
             return self.k("event.redeal")
         if isinstance(e, Opening):
             card, lead = self.card_label(e.card), e.lead
-            text = self.k("event.open_you", card=card) if lead == 0 else self.k("event.open", name=self.seat_name(lead), card=card)
+            text = self.k("event.open_you", card=card) if self.is_you(lead) else self.k("event.open", name=self.seat_name(lead), card=card)
             if self.view.mode == "match":
                 text = t("table.deal", n=e.deal) + " · " + text
             return text
@@ -152,7 +154,7 @@ class PistiTable(Table):
         parts = [t("game.pisti.name"), mode]
         if view.players > 2:
             parts.append(t(f"players.{view.players}"))
-        parts.append(t("level." + self.route.level))
+        parts.append(self.level_part())
         return parts
 
     def render_scoreline(self) -> str:
@@ -166,6 +168,9 @@ class PistiTable(Table):
         if view.mode == "match":
             chips += markup.chip(t("table.deal", n=view.deal_no), t("table.first_to", n=view.target),
                                  extra={"data-deal": view.deal_no})
+            if view.most_cards_points > MOST_CARDS_POINTS:   # carried from tied deals (most_cards_tie=carry)
+                chips += markup.chip(self.k("table.carried_title"), self.k("carried", n=view.most_cards_points),
+                                     extra={"data-carried": view.most_cards_points})
         best = max(view.match_scores) if view.mode == "match" and any(view.match_scores) else None
         for side in range(view.sides):
             chips += markup.side_chip(
@@ -178,8 +183,7 @@ class PistiTable(Table):
     def render_felt(self) -> str:
         view = self.view
         self.last_drawn = view
-        positions = POSITIONS[view.players]
-        seats = "".join(self.render_seat(view, seat, positions[seat]) for seat in range(view.players))
+        seats = "".join(self.render_seat(view, seat, self.where(seat)) for seat in range(view.players))
         return seats + self.render_center(view) + markup.status_row(self.status_text(view), self.hint_button())
 
     def status_text(self, view: PistiView) -> str:
@@ -203,7 +207,7 @@ class PistiTable(Table):
             tags += markup.seat_tag(word, "partner" if partner else "")
         if view.mode == "match" and view.lead == seat:
             tags += markup.seat_tag(self.k("table.leads"), "lead-mark")
-        if seat == 0:
+        if seat == self.me:
             body = self.own_hand(view.hand, marked=self.hint_move)
         else:
             body = self.other_hand(seat, view.hand_sizes[seat])
@@ -247,6 +251,8 @@ class PistiTable(Table):
         if winner == "draw":
             return t("result.draw")
         winner = int(winner)
+        if self.together:
+            return self.winner_title(winner)
         if self.partners:
             ours = self.ours(winner)
             key = ("result.match_we_win" if ours else "result.match_they_win") if match else \
@@ -292,7 +298,7 @@ class PistiTable(Table):
             if max(view.match_scores) >= view.target:
                 notes += markup.note(t("result.match_tie"))
             lead = view.lead
-            notes += markup.note(self.k("result.next_you") if lead == 0 else self.k("result.next_lead", name=self.seat_name(lead)))
+            notes += markup.note(self.k("result.next_you") if self.is_you(lead) else self.k("result.next_lead", name=self.seat_name(lead)))
         opening = markup.mini_row(view.revealed, self.card_label)
         tables = self.breakdown_table(view, deal, t("table.deal", n=deal_no) if match else "")
         if match:

@@ -70,13 +70,17 @@ def show(app: ScreenHost, target: Route) -> None:
         game = restore(app, cls, saved)
         if game is None:
             app.notices.add("notice.reset.daily", game=app.t(f"game.{name}.name"))
+    # a daily save that was reset (damaged, another version) may have been the day's game in
+    # play: its deal is dealt again as the day's own, not as a replay, so the streak can keep it
+    lost = app.store.was_reset(daily_key(name)) or (saved is not None and game is None
+                                                      and saved["daily"] == deal.day and not saved["over"])
     if game is not None:
         meta = record.meta_of(saved) or record.new_meta(game, deal.level, daily=deal.day)
         if game.moves:
             app.notices.add("notice.resumed")
     else:
         app.records.abandoned(saved, cls)
-        replay = deal.day in app.store.played_days(name)
+        replay = deal.day in app.store.played_days(name) and not lost
         game = cls.new(dict(deal.options), seed=deal.seed)
         meta = record.new_meta(game, deal.level, daily=deal.day, replay=replay)
         if replay:

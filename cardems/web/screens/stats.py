@@ -46,7 +46,7 @@ class State:
     records: list[Record] = []
     confirming: str | None = None
     status: tuple[str, dict[str, Any]] | None = None
-    failed = False
+    failed: str | None = None     # why the records cannot be read: a notice key (stats.db.<code>)
 
 
 def api() -> Any:
@@ -79,10 +79,9 @@ def show(app: ScreenHost, target: Route) -> None:
 async def refresh(app: ScreenHost, first: bool = False) -> None:
     try:
         State.records = await read(app)
-        State.failed = False
-    except Exception as exc:  # the database cannot be opened: say so, show what can be shown
-        State.records, State.failed = [], True
-        app.add_notice(db_notice_key(exc))
+        State.failed = None
+    except Exception as exc:  # the database cannot be opened: the screen says why, and shows the rest
+        State.records, State.failed = [], db_notice_key(exc)
     if app.screen is None or app.screen.screen != "stats":
         return
     dom.set_html("screen", render(app))
@@ -112,6 +111,7 @@ def game_table(app: ScreenHost, game: str, rows: list[Figures]) -> str:
     items: list[tuple[str, Callable[[Figures], object]]] = [
         ("stats.played", lambda f: f.played), ("stats.won", lambda f: f.won), ("stats.drawn", lambda f: f.drawn),
         ("stats.lost", lambda f: f.lost), ("stats.abandoned", lambda f: f.abandoned),
+        ("stats.with_undo", lambda f: f.with_undo),
         ("stats.win_rate", lambda f: percent(app, f.win_rate)),
         ("stats.streak", lambda f: f.current_streak), ("stats.best_streak", lambda f: f.best_streak),
         ("stats.average_penalty" if low else "stats.average_points", lambda f: number(f.average_points)),
@@ -143,7 +143,8 @@ def render(app: ScreenHost) -> str:
              f'<header><h1 id="stats-title" tabindex="-1">{markup.esc(t("stats.title"))}</h1>'
              f'<a class="rules-back" href="#/">{markup.esc(t("nav.back"))}</a></header>']
     if State.failed:
-        parts.append(f'<p class="stats-failed" role="alert">{markup.esc(t("stats.db.unavailable"))}</p>')
+        parts.append(f'<p class="stats-failed" role="alert" data-why="{markup.esc(State.failed)}">'
+                     f'{markup.esc(t(State.failed))}</p>')
     status = State.status
     parts.append(f'<p id="stats-status" class="stats-status" role="status">'
                  f'{markup.esc(t(status[0], **status[1])) if status else ""}</p>')

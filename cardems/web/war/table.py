@@ -3,7 +3,8 @@
 A battle is a simultaneous move (see :mod:`cardems.war.rules`): the computer's seat
 commits first (its card appears face down in the battle area), then the human picks
 one of the three active cards, and both are turned together. The table reads only
-``game.view(0)``, so the computer's chosen card never reaches the DOM before
+the viewer's view (seat 0's against the computer; between two people, each one's
+in turn, behind the cover), so the other's chosen card never reaches the DOM before
 the reveal.
 
 War games can be long, so the table has an auto-play switch (the Normal bot
@@ -42,7 +43,7 @@ class WarTable(Table):
             for card in battle.cards if battle is not None else ():
                 hints["to"][markup.card_id(card)] = f'[data-pile="{take.seat}"]'
         for card in self.view.hand:
-            hints["from"].setdefault(markup.card_id(card), '[data-pile="0"]')
+            hints["from"].setdefault(markup.card_id(card), f'[data-pile="{self.me}"]')
         return hints
 
     async def after_shown(self, seat: int, move: str, events: list[Event]) -> None:
@@ -68,18 +69,25 @@ class WarTable(Table):
 
     def describe(self, event: Event) -> str | None:
         t = self.t
+        me, other = self.me, 1 - self.me
         if isinstance(event, Battle):
-            mine, theirs = (self.card_label(c) for c in event.cards)
+            mine, theirs = self.card_label(event.cards[me]), self.card_label(event.cards[other])
+            if self.together:
+                return t("war.log.battle_named", name=self.seat_name(me), mine=mine,
+                         other=self.seat_name(other), theirs=theirs)
             return t("war.log.battle", mine=mine, theirs=theirs)
         if isinstance(event, Take):
             n = event.count
-            text = t("war.log.take_you", n=n) if event.seat == 0 else t("war.log.take_them", n=n)
+            if self.together:
+                text = t("war.log.take_named", name=self.seat_name(event.seat), n=n)
+            else:
+                text = t("war.log.take_you", n=n) if event.seat == me else t("war.log.take_them", n=n)
             counts = self.view.counts
-            return text + " · " + self.score_words([(self.seat_name(s), counts[s]) for s in (0, 1)])
+            return text + " · " + self.score_words([(self.seat_name(s), counts[s]) for s in (me, other)])
         if isinstance(event, Tie):
             return t("war.log.war", n=event.table)
         if isinstance(event, Deal):
-            return t("war.log.deal")
+            return t("war.log.deal", n=event.hands[0])
         return None
 
     def sound(self, event: Event) -> str | None:
@@ -102,8 +110,8 @@ class WarTable(Table):
 
     def render_felt(self) -> str:
         view: WarView = self.view
-        return (self.render_seat(view, 1, "top") + self.render_battle(view)
-                + markup.status_row(self.status_text(view), self.hint_button()) + self.render_seat(view, 0, "bottom"))
+        return (self.render_seat(view, 1 - self.me, "top") + self.render_battle(view)
+                + markup.status_row(self.status_text(view), self.hint_button()) + self.render_seat(view, self.me, "bottom"))
 
     def status_text(self, view: WarView) -> str:
         t = self.t
@@ -111,7 +119,7 @@ class WarTable(Table):
             return t("war.turn.over")
         if self.session.finishing:
             return t("war.turn.finishing", n=view.battles)
-        if self.session.autoplay and view.to_move == 0:
+        if self.session.autoplay and view.to_move == self.me:
             return t("war.turn.autoplay")
         hint = self.hint_move
         return self.turn_text(t("war.turn.you_war") if view.at_war else t("war.turn.you"),
@@ -120,7 +128,7 @@ class WarTable(Table):
     def render_pile(self, view: WarView, seat: int) -> str:
         """A draw pile with its count; just after a battle, the winner's shows what it gained."""
         n = view.draw_sizes[seat]
-        label = dom.esc(self.t("war.draw_pile_yours", n=n) if seat == 0 else
+        label = dom.esc(self.t("war.draw_pile_yours", n=n) if self.is_you(seat) else
                         self.t("war.draw_pile_of", name=self.seat_name(seat), n=n))
         card = markup.back(key=f"draw-{seat}") if n else markup.slot()
         shown = self.shown_battle(view)
@@ -135,7 +143,7 @@ class WarTable(Table):
         t = self.t
         stats = markup.stats(seat, [(t("war.cards"), "cards", view.counts[seat]),
                                     (t("war.in_pile"), "pile", view.draw_sizes[seat])])
-        if seat == 0:
+        if seat == self.me:
             hand = self.own_hand(view.hand, marked=self.hint_move)
         else:
             hand = self.other_hand(seat, view.hand_sizes[seat] - (1 if view.other_committed else 0),
@@ -175,7 +183,9 @@ class WarTable(Table):
     def outcome_text(self, record: BattleRecord) -> str:
         if record.winner is None:
             return self.t("war.outcome.tie")
-        key = "war.outcome.you" if record.winner == 0 else "war.outcome.them"
+        if self.together:
+            return self.t("war.outcome.named", name=self.seat_name(record.winner), n=record.pile)
+        key = "war.outcome.you" if record.winner == self.me else "war.outcome.them"
         return self.t(key, n=record.pile)
 
     def render_last(self, view: WarView) -> str:
@@ -188,21 +198,22 @@ class WarTable(Table):
 
     def render_battle(self, view: WarView) -> str:
         shown = self.shown_battle(view)
-        mine = theirs = None
+        me, other = self.me, 1 - self.me
+        cards: list[Card | None] = [None, None]
         mark = ["", ""]
         outcome = ""
         if shown is not None:
-            mine, theirs = shown.cards
+            cards = list(shown.cards)
             if shown.winner is None:
                 mark = ["tied", "tied"]
             else:
                 mark[shown.winner] = "won"
                 mark[1 - shown.winner] = "lost"
             outcome = self.outcome_text(shown)
-        slots = (self.slot(1, theirs, view.other_committed, mark[1])
+        slots = (self.slot(other, cards[other], view.other_committed, mark[other])
                  + f'<div class="battle-outcome{"" if outcome else " idle"}">'
                    f'{dom.esc(outcome or self.t("war.vs"))}</div>'
-                 + self.slot(0, mine, False, mark[0]))
+                 + self.slot(me, cards[me], False, mark[me]))
         return (f'<section class="center battle" aria-label="{dom.esc(self.t("war.battle"))}">'
                 f'{self.render_last(view)}<div class="battle-slots">{slots}</div>{self.render_stack(view)}'
                 f'{markup.banner()}</section>')
@@ -211,7 +222,10 @@ class WarTable(Table):
     def show_result(self) -> None:
         view = self.view
         t = self.t
-        title = t("result.win") if view.winner == 0 else t("result.lose", name=self.seat_name(1))
+        if self.together:
+            title = self.winner_title(view.winner)
+        else:
+            title = t("result.win") if view.winner == self.me else t("result.lose", name=self.seat_name(1 - self.me))
         body = (markup.note(t("war.result.summary", battles=view.battles, wars=view.wars))
                 + markup.score_table([self.seat_name(0), self.seat_name(1)],
                                      [(t("war.cards"), [markup.ltr(s) for s in view.final_scores or ()], "row-total")]))
