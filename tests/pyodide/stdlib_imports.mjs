@@ -14,11 +14,18 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
+// stdin read as a stream from the start: readFileSync(0) fails with EAGAIN on a pipe
+// still being written (an input over the pipe's 64 KB buffer)
+const input = (async () => {
+  const chunks = [];
+  for await (const chunk of process.stdin) chunks.push(chunk);
+  return Buffer.concat(chunks).toString("utf8");
+})();
 const folder = resolve(process.argv[2]);
 const { loadPyodide } = await import(pathToFileURL(`${folder}/pyodide.mjs`).href);
 const py = await loadPyodide({ indexURL: `${folder}/`, stdout: () => {}, stderr: () => {} });
 py.FS.writeFile("/tmp/stdlib-source.zip", readFileSync(resolve(process.argv[3])));
-py.globals.set("INPUT", readFileSync(0, "utf8"));
+py.globals.set("INPUT", await input);
 process.stdout.write(py.runPython(`
 import ast, importlib, json, sys, traceback, zipfile
 
