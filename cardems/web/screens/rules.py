@@ -12,10 +12,10 @@ from typing import Any
 
 from cardems.games import is_playable
 from cardems.web import dom
-from cardems.web.i18n import Catalog
-from cardems.web.rules_page import rules_screen
 from cardems.web.host import ScreenHost
+from cardems.web.i18n import Catalog
 from cardems.web.route import Route, parse_route
+from cardems.web.rules_page import rules_screen
 
 CSS = ("static/css/rules.css", "static/css/screens.css")
 
