@@ -109,6 +109,9 @@ class App:
         options = dom.by_id("options")
         if options is not None and options.open:
             self.open_options(self.read_options())
+        confirm = dom.by_id("confirm")
+        if confirm is not None and confirm.open:
+            self.ask_new_game()
         if store:   # at start, the first route shows the notices (what the storage reset among them)
             self.render_notices()
         sound.render_toggle(self.t, self.store.muted())
@@ -139,7 +142,7 @@ class App:
 
     def on_route(self) -> None:
         """Show what the address names: the lobby, a game's table or a screen."""
-        for name in ("options", "choice"):
+        for name in ("options", "choice", "confirm"):
             dialog = dom.by_id(name)
             if dialog is not None and dialog.open:
                 self.link = None
@@ -416,6 +419,25 @@ class App:
 
         return daily.result_section(self, game, slot.meta)
 
+    def in_play(self) -> bool:
+        """Whether the table shows a game with moves made and not over (New game would lose it)."""
+        table = self.table
+        return table is not None and table.alive and table.session.move_no > 0 and not table.game.is_over()
+
+    def ask_new_game(self) -> None:
+        """New game (the button or N) during a game in progress: ask first; keeping it is the default."""
+        dialog = dom.dialog("confirm", "confirm-title")
+        t = self.t
+        dialog.innerHTML = (
+            f'<form method="dialog" class="options-form">'
+            f'<h2 class="dialog-title" id="confirm-title">{dom.esc(t("confirm.new.title"))}</h2>'
+            f'<p>{dom.esc(t("confirm.new.body"))}</p><div class="dialog-buttons">'
+            f'<button type="button" class="btn" data-action="new-confirm">{dom.esc(t("confirm.new.yes"))}</button>'
+            f'<button type="button" class="btn primary" data-action="new-cancel" autofocus>'
+            f'{dom.esc(t("confirm.new.no"))}</button></div></form>')
+        if not dialog.open:
+            dialog.showModal()
+
     def new_game(self) -> None:
         if self.daily:  # from the daily deal: a game of one's own
             self.navigate(Route(self.route.game, options=dict(self.route.options), seed=new_seed()))
@@ -525,7 +547,14 @@ class App:
             self.notices.clear()
             self.render_notices()
         elif action == "new-game":
-            self.new_game()
+            if self.in_play():
+                self.ask_new_game()
+            else:
+                self.new_game()
+        elif action in ("new-confirm", "new-cancel"):
+            dom.by_id("confirm").close()
+            if action == "new-confirm":
+                self.new_game()
         elif action == "options":
             game = dom.attr(target, "data-game")
             if not self.with_game(game, lambda: self.open_options(game=game)):

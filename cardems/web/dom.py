@@ -23,6 +23,16 @@ def attr(node: Any, name: str) -> str | None:
     return None if absent(value) else str(value)
 
 
+def warn(text: str) -> None:
+    """A warning in the browser's console."""
+    window.console.warn(text)
+
+
+def fine_pointer() -> bool:
+    """Whether the page is used with a mouse (or a pen), not a finger: then one clicks."""
+    return bool(window.matchMedia("(hover: hover) and (pointer: fine)").matches)
+
+
 def by_id(name: str) -> Any:
     node = document.getElementById(name)
     return None if absent(node) else node

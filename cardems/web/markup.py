@@ -31,7 +31,8 @@ def ltr(text: object) -> str:
 
 
 def card_id(code: str, copy: int = 0) -> str:
-    """The stable id of a card's element (``copy`` tells two jokers apart)."""
+    """The stable id of a card's element (``copy`` tells two copies of a card apart: two
+    jokers, or two decks' cards)."""
     return f"card-{code}" + (f"-{copy}" if copy else "")
 
 

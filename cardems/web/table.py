@@ -24,6 +24,10 @@ filled); the dialog carries ``data-winner`` and ``data-scores``.
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
 from typing import Any, ClassVar
 
 from cardems.errors import Reason
@@ -35,6 +39,7 @@ from cardems.web.route import Route
 from cardems.web.session import Clock, HintSource, Session
 
 LOG_LINES = 3
+REPLAYED = 16      # a resumed game's log is told again from its last moves, this many at most
 REGIONS = ("table-bar", "scoreline", "felt", "log")
 TRAVELLING = ("scoreline", "felt")
 TRAVEL_MS = {"normal": 300, "fast": 160, "instant": 0}   # how long a card takes to travel
@@ -48,23 +53,37 @@ async def _sleep(seconds: float) -> None:
 CLOCK = Clock(dom.now, _sleep)
 
 
+@dataclass
+class LogEntry:
+    """The lines one move (or the table) told: worded again when the language changes."""
+
+    first: int                          # the number of its first line (its element id)
+    words: Callable[[], list[str]]      # its lines in the page's language now
+    lang: str                           # the language ``lines`` are in
+    lines: list[str]
+
+
 class Table:
     """The base of every game's table (see the module docstring)."""
 
     game_name: ClassVar[str]            # "war", "pis-yedili"...
     hint_level: ClassVar[str] = "hard"  # whose advice the hint gives
     helper_level: ClassVar[str] = "normal"  # who plays the human's seat on auto-play
+    tells_new_cards: ClassVar[bool] = True  # the log says which cards came into the hand
 
     def __init__(self, app: TableHost, route: Route, game: Game[Any, Any]) -> None:
         self.app = app
         self.route = route
         self.game = game
         self.alive = True
-        self.log: list[tuple[int, str]] = []
+        self.entries: list[LogEntry] = []   # the log's last lines, by the move that told them
         self._lines = 0
+        self._view_at: Any = None          # the view a log entry is worded from (the one of its move)
+        self._title_entry: LogEntry | None = None
         self._moving = False             # a human move is being shown: its render comes with it
         self._drawn = 0.0
         self._regions: dict[str, str] = {}   # each region's markup as last morphed into the page
+        self._card_ids: dict[str, list[str]] = {}   # each card code's element ids in the drawing being made
         self._result_told = False                 # the log told this round's result
         self.session = Session(game, route.level, CLOCK, self, save=lambda g: app.save(route, g),
                                speed=lambda: app.speed, hint=self.hint_source(), seats=route.seating,
@@ -73,7 +92,7 @@ class Table:
         self.reviewing: tuple[str, ...] | None = None   # a finished deal's moves, looked back at
         self.review_at = 0
         self.names = [app.person_name(i) for i in range(len(self.session.people))]   # the persons' own
-        self._hand_told = set(self.own_cards()) if self.session.move_no else set()   # the human's cards told of
+        self._hand_told: list[str] = []   # the person's cards told of
         dom.table_js()   # starts loading the morphing and travelling script
 
     # ------------------------------------------------------------ names
@@ -83,8 +102,8 @@ class Table:
     @property
     def view(self) -> Any:
         """The viewer's view (the person whose turn it is, or who moved last), made once
-        per position by the session."""
-        return self.session.view()
+        per position by the session (while a log line is worded, the view of the move that told it)."""
+        return self._view_at if self._view_at is not None else self.session.view()
 
     @property
     def seats(self) -> int:
@@ -130,6 +149,26 @@ class Table:
         if winner == "draw":
             return self.t("result.draw")
         return self.t("result.named_win", names=self.side_names(int(winner)))
+
+    def said(self, key: str, seat: int | None, **params: Any) -> str:
+        """A message whose subject is ``seat``: for the person's seat the catalog's own form,
+        ``<key>_you`` (the verb agreeing with "you", the pronoun as the language puts it in
+        the sentence), else ``key`` with the seat's ``name``."""
+        if self.is_you(seat):
+            return self.t(key + "_you", **params)
+        return self.t(key, name=self.seat_name(seat), **params)
+
+    def card_key(self, code: str) -> str:
+        """The element id of the next physical card ``code`` in the drawing being made: the
+        first is ``card-2S``, a second copy (two decks) ``card-2S-1``, so no id repeats and
+        the morph keeps every card's node apart."""
+        ids = self._card_ids.setdefault(code, [])
+        ids.append(markup.card_id(code, len(ids)))
+        return ids[-1]
+
+    def card_ids(self, code: str) -> list[str]:
+        """The element ids the last drawing gave the copies of card ``code``."""
+        return self._card_ids.get(code) or [markup.card_id(code)]
 
     def card_label(self, card: str) -> str:
         return self.app.catalog.card_name(card)
@@ -252,6 +291,9 @@ class Table:
             return
         if not self.session.move_no:
             self.log_events(list(self.game.start_events))
+        else:   # told after the first drawing: a long game's replay does not hold up its resume
+            self._hand_told = self.own_cards()
+            self._rebuilding = asyncio.ensure_future(self.rebuild_log(self.session.move_no))
         self.render()
         self.session.start()
 
@@ -337,7 +379,7 @@ class Table:
         session = self.session
         session._position = None
         self.review_at = number
-        self.log = []
+        self.entries = []
         self.log_events(events)
         self.render()
         dom.set_state("review")
@@ -367,7 +409,7 @@ class Table:
         if self.session.undo():
             if result is not None and result.open:
                 result.close()
-            self._hand_told = set(self.own_cards())
+            self._hand_told = self.own_cards()
             self._regions.clear()
             self.add_line(self.t("undo.done"))
             self.render()
@@ -419,24 +461,74 @@ class Table:
 
     # ------------------------------------------------------------ the log
     def log_events(self, events: list[Event]) -> None:
-        for event in events:
-            self.add_line(self.describe(event))
-        self.tell_new_cards()
+        """The lines a move's events tell (and the cards it brought into the hand)."""
+        self.log_move(list(events), self.view)
+
+    def log_move(self, events: list[Event], view: Any) -> None:
+        """Log ``events`` as told from ``view`` (the human's, after the move): kept as the
+        events and the view, worded now and again in another language."""
+        new: list[str] = []
+        # none at a pass-and-play table (the next person would read them) nor in a review
+        if self.tells_new_cards and not self.together and self.reviewing is None:
+            hand = list(getattr(view, "hand", None) or ())
+            left = Counter(self._hand_told)
+            for card in hand:          # a twin of a card held (two decks) is new too
+                if left[card]:
+                    left[card] -= 1
+                else:
+                    new.append(card)
+            self._hand_told = hand
+        self.add_words(partial(self.words_at, events, view, new))
+
+    def words_at(self, events: list[Event], view: Any, new: list[str]) -> list[str]:
+        """The lines of a move's ``events`` worded from ``view``, in the page's language now."""
+        self._view_at = view
+        try:
+            lines = [line for line in self.event_lines(events) if line]
+            if new:
+                lines.append(self.t("event.new_cards", cards=self.cards_words(new)))
+        finally:
+            self._view_at = None
+        return lines
+
+    def event_lines(self, events: list[Event]) -> list[str | None]:
+        """The log's lines for one move's events (default: one per event, see :meth:`describe`)."""
+        return [self.describe(event) for event in events]
+
+    async def rebuild_log(self, upto: int) -> None:
+        """A resumed game's log, told again from a replay of its moves up to ``upto`` (the
+        moves made when it was resumed): a reload loses nothing of what the log said."""
+        await asyncio.sleep(0)
+        if not self.alive:
+            return
+        live, told = self.entries, self._hand_told
+        self.entries = []
+        try:
+            game = self.game
+            replay = type(game).from_json({**game.to_json(), "moves": []})
+            moves = list(game.moves[:upto])
+            viewer = self.me
+            start = max(0, len(moves) - REPLAYED)
+            for move in moves[:start]:
+                replay.play(move)
+            if start == 0:
+                self._hand_told = []
+                self.log_move(list(replay.start_events), replay.view(viewer))
+            else:
+                self._hand_told = list(getattr(replay.view(viewer), "hand", None) or ())
+            for move in moves[start:]:
+                self.log_move(replay.play(move), replay.view(viewer))
+        except Exception as exc:   # a log is not worth a resumed game: it starts empty
+            dom.warn(f"cardems: the log could not be told again: {exc}")
+            self.entries = []
+        self.entries += live
+        self._hand_told = told
+        self._trim_log()
+        self.render()
 
     def own_cards(self) -> list[str]:
         """The cards in the human's hand now (none in a game without a hand)."""
         return list(getattr(self.view, "hand", None) or ())
-
-    def tell_new_cards(self) -> None:
-        """A line for the cards that came into the human's hand (dealt, drawn, picked);
-        none at a pass-and-play table (the next person would read them) nor in a review."""
-        if self.together or self.reviewing is not None:
-            return
-        hand = self.own_cards()
-        new = [c for c in hand if c not in self._hand_told]
-        self._hand_told = set(hand)
-        if new:
-            self.add_line(self.t("event.new_cards", cards=self.cards_words(new)))
 
     def cards_words(self, cards: list[str] | tuple[str, ...]) -> str:
         return self.t("list.sep").join(self.card_label(c) for c in cards)
@@ -448,8 +540,40 @@ class Table:
     def add_line(self, text: str | None) -> None:
         """A new line in the log (announced once: lines keep their ids)."""
         if text:
-            self._lines += 1
-            self.log = (self.log + [(self._lines, text)])[-LOG_LINES:]
+            self.add_words(lambda: [text])
+
+    def add_words(self, words: Callable[[], list[str]]) -> LogEntry | None:
+        """New lines in the log, worded by ``words()`` (again after a change of language)."""
+        lines = words()
+        if not lines:
+            return None
+        entry = LogEntry(self._lines + 1, words, self.app.catalog.lang, lines)
+        self._lines += len(lines)
+        self.entries.append(entry)
+        self._trim_log()
+        return entry
+
+    def _trim_log(self) -> None:
+        """Keep only the entries the log's last :data:`LOG_LINES` lines come from."""
+        shown = 0
+        for i in range(len(self.entries) - 1, 0, -1):
+            shown += len(self.entries[i].lines)
+            if shown >= LOG_LINES:
+                del self.entries[:i]
+                return
+
+    @property
+    def log(self) -> list[tuple[int, str]]:
+        """The log's last lines (number, text) in the page's language now."""
+        lang = self.app.catalog.lang
+        numbered: list[tuple[int, str]] = []
+        for entry in self.entries:
+            if entry.lang != lang:
+                lines = entry.words()
+                if len(lines) == len(entry.lines):   # the same lines, in other words
+                    entry.lines, entry.lang = lines, lang
+            numbered += [(entry.first + i, line) for i, line in enumerate(entry.lines)]
+        return numbered[-LOG_LINES:]
 
     def say(self, text: str) -> None:
         """Tell the player something in the status line (a refusal), until the next redraw."""
@@ -475,6 +599,7 @@ class Table:
         if not self.alive:
             return
         self._drawn = dom.now()
+        self._card_ids = {}
         dom.ROOT.classList.toggle("instant", self.speed == "instant")
         kept = dom.keep_focus("table")
         self.morph("table-bar", self.render_review_bar() if self.reviewing is not None else self.render_bar())
@@ -566,7 +691,7 @@ class Table:
                                why=None if c in legal else self.why_not(self.refused_move(c)),
                                classes=" ".join(filter(None, ("hint" if c == marked else "",
                                                               card_classes(c) if card_classes else ""))),
-                               style=f"--k:{k}" if fan else None)
+                               style=f"--k:{k}" if fan else None, key=self.card_key(c))
             for k, c in enumerate(hand))
         return markup.hand(cards, t("table.your_hand"), classes=classes,
                            style=f"--n:{len(hand)}" if fan else None)
@@ -634,8 +759,11 @@ class Table:
         dialog.setAttribute("data-game", self.game_name)
         dialog.innerHTML = markup.dialog(title, body, buttons)
         if not dialog.open and not self._result_told:
-            self.add_line(title)     # the log tells the end once, beside the dialog
+            self._title_entry = self.add_words(lambda: [title])   # the log tells the end once, beside the dialog
             self._result_told = True
+        elif self._title_entry is not None and self._title_entry in self.entries:
+            self._title_entry.words = lambda: [title]    # the dialog worded again (a change of language)
+            self._title_entry.lang = ""                  # so the log's line is worded again too
         if not dialog.open:
             dialog.showModal()
         dialog.scrollTop = 0

@@ -105,8 +105,11 @@ def test_the_options_dialog_starts_the_chosen_game_and_new_game_keeps_it(player)
     save = player.save()
     assert save["game"]["options"] == {"players": 4, "mode": "match", "target": 51, "last_card_pisti": False, "jack_pisti": 20, "first_round_pisti": True, "most_cards_tie": "nobody"}
     assert save["game"]["seed"] == int(got["seed"])
-    # new game: same options, a new seed
+    # new game: same options, a new seed (asked first when the game has moves)
+    player.wait("ready")
     page.click("#table-bar [data-action=new-game]")
+    if save["game"]["moves"] or player.save()["game"]["moves"]:
+        page.click("dialog#confirm[open] [data-action=new-confirm]")
     page.wait_for_function("s => !location.hash.includes('seed=' + s + '&') && !location.hash.endsWith('seed=' + s)",
                            arg=got["seed"])
     player.wait("ready", "busy")

@@ -99,7 +99,7 @@ class AbstractTable(Table):
     def describe(self, event: Event) -> str | None:
         if isinstance(event, Deal):
             if event.half:
-                return self.t("abstract.event.second_half", name=self.seat_name(self.view.first))
+                return self.said("abstract.event.second_half", self.view.first)
             dealer = self.t("abstract.event.deal_you" if self.is_you(event.dealer) else "abstract.event.deal",
                             name=self.seat_name(event.dealer))
             if self.view.mode == "match":
@@ -184,9 +184,11 @@ class AbstractTable(Table):
             if depth <= takeable:
                 name = t("abstract.take_to", n=depth, card=label)
                 cards += markup.card_button(card, name, playable=True, classes=f"{classes} takeable", inner=badge,
+                                            key=self.card_key(card),
                                             extra={"data-depth": depth, "title": name})
             else:
-                cards += markup.face(card, label, classes=classes, inner=badge, extra={"data-depth": depth})
+                cards += markup.face(card, label, classes=classes, inner=badge, extra={"data-depth": depth},
+                                     key=self.card_key(card))
         n = len(row)
         reach = max(1, min(takeable, n))      # the cards a take may end on get a wider strip
         columns = "".join((f"repeat({n - reach}, minmax(0, var(--strip))) " if n > reach else "",
@@ -280,14 +282,14 @@ class AbstractTable(Table):
             rows += f'<div class="suit-row" data-suit="{suit}">{cards}</div>'
         if JOKER in taken:
             rows += f'<div class="suit-row" data-suit="X">{self.mini(JOKER, set())}</div>'
-        label = t("abstract.taken_by", name=self.seat_name(seat), n=len(taken))
+        label = self.said("abstract.taken_by", seat, n=len(taken))
         return markup.seat(seat, where, self.seat_name(seat),
                            f'<div class="taken" role="group" aria-label="{dom.esc(label)}">{rows}</div>{combos}',
                            tags=tags, stats=stats, turn=turn)
 
     def mini(self, card: str, marks: set[str]) -> str:
         extra = "".join(f" in-{m}" for m in sorted(marks)) + (" fresh" if card in self.fresh else "")
-        return markup.face(card, self.card_label(card), classes="tk" + extra)
+        return markup.face(card, self.card_label(card), classes="tk" + extra, key=self.card_key(card))
 
     def live_combinations(self, taken: tuple[str, ...], other: tuple[str, ...]) -> tuple[str, str, dict[str, set[str]]]:
         t = self.t
@@ -369,7 +371,7 @@ class AbstractTable(Table):
         t = self.t
         head = "".join(f"<th scope='col'>{dom.esc(self.seat_name(s))}</th>" for s in (0, 1))
         caption = t("abstract.half", n=index + 1) if halves > 1 else ""
-        mover = t("abstract.moved_first", name=self.seat_name(first))
+        mover = self.said("abstract.moved_first", first)
         rows = ""
         if self.view.variant == "52":
             lines: list[tuple[str, Callable[[Any], object]]] = [("cards", lambda b: b.cards), ("longest_suit", lambda b: len(b.longest_suit)),

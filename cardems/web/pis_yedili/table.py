@@ -110,25 +110,24 @@ class PisYediliTable(Table):
         if isinstance(event, Penalty):
             return self.k("event.seven", n=event.pending)
         if isinstance(event, Ten):
-            return self.k("event.ten", name=self.seat_name(event.to))
+            return self.said("pis_yedili.event.ten", event.to)
         if isinstance(event, Reverse):
             return self.k("event.reverse")
         if isinstance(event, Skip):
-            if self.is_you(event.skipped):
-                return self.k("event.skip_you")
-            return self.k("event.skip", name=self.seat_name(event.skipped))
+            return self.said("pis_yedili.event.skip", event.skipped)
         if isinstance(event, Again):
-            return self.k("event.ace_again" if event.reason == "ace" else "event.twin", name=self.seat_name(event.seat))
+            return self.said("pis_yedili.event.ace_again" if event.reason == "ace" else "pis_yedili.event.twin",
+                             event.seat)
         if isinstance(event, RoundEnd):
             if event.out is None:
                 return self.k("event.stock_out")
             return self.k("event.out_you" if self.is_you(event.out) else "event.out", name=self.seat_name(event.out))
         if isinstance(event, Muamele):
-            return self.k("event.muamele", name=self.seat_name(event.seat), n=event.picks)
+            return self.said("pis_yedili.event.muamele", event.seat, n=event.picks)
         if isinstance(event, Pick):
-            return self.k("event.pick", name=self.seat_name(event.seat), card=self.card_label(event.card))
+            return self.said("pis_yedili.event.pick", event.seat, card=self.card_label(event.card))
         if isinstance(event, Round):
-            return self.k("event.round", n=event.round, name=self.seat_name(event.first))
+            return self.said("pis_yedili.event.round", event.first, n=event.round)
         return None
 
     def sound(self, event: Event) -> str | None:
@@ -143,11 +142,13 @@ class PisYediliTable(Table):
         hints: dict[str, dict[str, str]] = {"from": {}}
         card = move.partition(":")[0]
         if seat != self.me:
-            hints["from"][markup.card_id(card)] = f"#hand-{seat}"
+            for ident in self.card_ids(card):
+                hints["from"][ident] = f"#hand-{seat}"
         for e in events:
             if isinstance(e, (Draw, Pick)) and e.seat == self.me:
                 for c in self.view.hand:
-                    hints["from"][markup.card_id(c)] = ".center .stock, .pick-pool"
+                    for ident in self.card_ids(c):
+                        hints["from"].setdefault(ident, ".center .stock, .pick-pool")
         return hints
 
     async def after_shown(self, seat: int, move: str, events: list[Event]) -> None:
@@ -164,8 +165,9 @@ class PisYediliTable(Table):
     # ------------------------------------------------------------ drawing
     def render_felt(self) -> str:
         view = self.view
+        center = self.render_center(view)   # first: a pile's card keeps its id when its twin is drawn
         seats = "".join(self.render_seat(view, s, self.where(s)) for s in range(view.players))
-        return seats + self.render_center(view) + self.render_status(view)
+        return seats + center + self.render_status(view)
 
     def render_scoreline(self) -> str:
         view = self.view
@@ -210,8 +212,11 @@ class PisYediliTable(Table):
         if view.phase == "muamele":
             return ""
         draw_label = self.k("action.draw_n", n=view.pending) if view.pending else self.k("action.draw")
-        buttons = (markup.button("draw", draw_label, enabled=DRAW in legal)
-                   + markup.button("pass", self.k("action.pass"), enabled=PASS in legal))
+        if view.phase == "opening":   # no pass in the opening, and a draw only without a club to open with
+            buttons = markup.button("draw", draw_label) if DRAW in legal else ""
+        else:
+            buttons = (markup.button("draw", draw_label, enabled=DRAW in legal)
+                       + markup.button("pass", self.k("action.pass"), enabled=PASS in legal))
         chooser = ""
         if self.jack is not None and self.can_act():
             suits = "".join(
@@ -230,7 +235,7 @@ class PisYediliTable(Table):
             return self.render_muamele(view)
         shown = view.pile[-3:]
         layers = "".join(markup.face(card, self.card_label(card), classes="top" if i == len(shown) - 1 else "under",
-                                     style=f"--i:{i}") for i, card in enumerate(shown))
+                                     style=f"--i:{i}", key=self.card_key(card)) for i, card in enumerate(shown))
         badges = ""
         if view.named:
             badges += (f'<span class="badge-named suit-{view.named}" data-named="{view.named}">'
@@ -300,7 +305,7 @@ class PisYediliTable(Table):
         if view.phase == "muamele":
             return self.k("status.pick", n=(view.ending or {}).get("picks_left", 0))
         if view.phase == "opening":
-            return self.k("status.opening")
+            return self.k("status.opening_draw" if DRAW in self.legal() else "status.opening")
         if view.pending:
             return self.k("status.pending", n=view.pending)
         if view.drawn:
@@ -334,7 +339,7 @@ class PisYediliTable(Table):
             self.open_result(title, body, final=True)
         else:
             title = self.k("result.round_over", n=score.number)
-            body += markup.note(self.k("result.next_opens", name=self.seat_name(view.first)))
+            body += markup.note(self.said("pis_yedili.result.next_opens", view.first))
             self.open_result(title, body, final=False, next_label=self.k("action.next_round", n=view.round_no))
 
     def round_table(self, score: RoundScore) -> str:
@@ -343,7 +348,7 @@ class PisYediliTable(Table):
             how = k("result.stock_out")
         else:
             key = {1: "result.out", 2: "result.out_jack", 3: "result.out_seven"}[score.multiplier]
-            how = k(key, name=self.seat_name(score.out), card=self.card_label(score.last_card or ""))
+            how = self.said("pis_yedili." + key, score.out, card=self.card_label(score.last_card or ""))
         rows = ""
         for seat in range(len(score.penalties)):
             hand = markup.mini_row(score.hands[seat], self.card_label) if score.hands[seat] else "—"

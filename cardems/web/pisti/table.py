@@ -28,6 +28,7 @@ class PistiTable(Table):
     def __init__(self, app: TableHost, route: Route, game: Pisti) -> None:
         self.flash: dict[str, Any] | None = None
         self.last_drawn: PistiView | None = None
+        self.last_take: Capture | Sweep | None = None    # the last pile taken, shown on a tap
         super().__init__(app, route, game)
 
     # ------------------------------------------------------------ names
@@ -83,7 +84,7 @@ class PistiTable(Table):
         pisti = next((e for e in events if isinstance(e, Capture) and e.pisti), None)
         if pisti is not None:
             self.celebrate(self.k(f"event.{pisti.pisti}"),
-                           self.k("event.pisti_by", name=self.seat_name(pisti.seat), points=pisti.points))
+                           self.said("pisti.event.pisti_by", pisti.seat, points=pisti.points))
         if self.flash is not None:
             taken, taker = self.flash["taken"], self.flash["seat"]
             await asyncio.sleep(self.pause)
@@ -101,12 +102,58 @@ class PistiTable(Table):
         return {"pile": view.pile_up, "hidden": view.pile_hidden, "size": view.pile_size}
 
     # ------------------------------------------------------------ events to words
-    def log_events(self, events: list[Event]) -> None:
+    def log_move(self, events: list[Event], view: Any) -> None:
+        took = next((e for e in events if isinstance(e, (Capture, Sweep))), None)
+        if took is not None:     # a resumed game's replay of its last moves finds it too
+            self.last_take = took
+        super().log_move(events, view)
+
+    def on_action(self, action: str, target: Any, started: float) -> None:
+        if action == "last-take":
+            self.open_last_take()
+
+    def open_last_take(self) -> None:
+        """The last pile taken: by whom, its cards seen face up (and how many were face
+        down), a pişti marked."""
+        took = self.last_take
+        if took is None:
+            return
+        t = self.t
+        if isinstance(took, Capture):
+            who, taker = self.said("pisti.event.capture", took.seat, n=took.count), f"seat-{took.seat}"
+        elif self.partners:
+            who = self.k("event.sweep_us" if self.ours(took.side) else "event.sweep_them", n=took.count)
+            taker = f"side-{took.side}"
+        else:
+            who = (self.k("event.sweep_you", n=took.count) if self.ours(took.side)
+                   else self.k("event.sweep", n=took.count, name=self.side_name(took.side)))
+            taker = f"side-{took.side}"
+        body = markup.note(who, "note last-who") + markup.mini_row(took.cards, self.card_label, "mini-row last-cards")
+        hidden = took.count - len(took.cards)
+        if hidden > 0:
+            body += markup.note(self.k("last.hidden", n=hidden), "note last-hidden")
+        if isinstance(took, Capture) and took.pisti:
+            body += (f'<p class="last-pisti" data-pisti="{took.pisti}">{dom.esc(self.k("event." + took.pisti))} '
+                     f'{markup.ltr(f"+{took.points}")}</p>')
+        dialog = dom.dialog("last-take", "last-take-title")
+        dialog.setAttribute("data-taker", taker)
+        dialog.innerHTML = markup.dialog(self.k("last.title"), body,
+                                         markup.button("close", t("action.close"), extra={"autofocus": ""}),
+                                         ident="last-take-title")
+        if not dialog.open:
+            dialog.showModal()
+
+    def last_take_button(self) -> str:
+        return markup.button("last-take", self.k("action.last"), enabled=self.last_take is not None,
+                             classes="last-take", extra={"aria-haspopup": "dialog"})
+
+    def event_lines(self, events: list[Event]) -> list[str | None]:
+        lines: list[str | None] = []
         for e in events:
             if isinstance(e, Opening) and e.exchanged_jack:
-                self.add_line(self.k("event.exchanged", card=self.card_label(e.exchanged_jack)))
-            self.add_line(self.describe(e))
-        self.tell_new_cards()
+                lines.append(self.k("event.exchanged", card=self.card_label(e.exchanged_jack)))
+            lines.append(self.describe(e))
+        return lines
 
     def describe(self, e: Event) -> str | None:
         t = self.t
@@ -184,7 +231,8 @@ class PistiTable(Table):
         view = self.view
         self.last_drawn = view
         seats = "".join(self.render_seat(view, seat, self.where(seat)) for seat in range(view.players))
-        return seats + self.render_center(view) + markup.status_row(self.status_text(view), self.hint_button())
+        return seats + self.render_center(view) + markup.status_row(self.status_text(view),
+                                                                    self.hint_button() + self.last_take_button())
 
     def status_text(self, view: PistiView) -> str:
         if view.over:
@@ -233,7 +281,8 @@ class PistiTable(Table):
         for i, card in enumerate(shown):
             top = i == len(shown) - 1
             cls = ("top" if top else "under") + (" taking" if top and flash else "")
-            layers += markup.face(card, self.card_label(card), classes=cls, style=f"--i:{hidden + i}")
+            layers += markup.face(card, self.card_label(card), classes=cls, style=f"--i:{hidden + i}",
+                                  key=self.card_key(card))
         count = self.k("table.pile_count", n=size) if size else self.k("table.pile_empty")
         stock = ""
         if view.stock_size:

@@ -40,7 +40,8 @@ def step_text(app: ScreenHost, tour: Tour) -> tuple[str, str]:
     step = STEPS[tour.step]
     if step == "goal":
         return app.t(f"game.{tour.game}.name"), app.t(f"game.{tour.game}.blurb")
-    return app.t(f"tour.{step}.title"), app.t(f"tour.{step}")
+    words = f"tour.{step}_pointer" if step == "hand" and dom.fine_pointer() else f"tour.{step}"
+    return app.t(f"tour.{step}.title"), app.t(words)   # a mouse clicks, a finger taps
 
 
 def render(app: ScreenHost) -> None:

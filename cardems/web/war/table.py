@@ -30,6 +30,7 @@ STACK_SHOWN = 14           # face-down cards drawn in the war stack (the count s
 class WarTable(Table):
     game_name = "war"
     helper_level = "normal"    # who plays for the human on auto-play and when finishing
+    tells_new_cards = False    # the hand refills after every battle: the log tells the battles
 
     # ------------------------------------------------------------ moves shown
     def travel_hints(self, seat: int, move: str, events: list[Event]) -> dict[str, dict[str, str]]:
@@ -53,8 +54,9 @@ class WarTable(Table):
         if battle is not None and self.pause:
             await asyncio.sleep(self.pause)   # let both cards be seen before the next battle
 
-    def log_events(self, events: list[Event]) -> None:
-        """One line per battle: both cards and what came of it (written whole, then added)."""
+    def event_lines(self, events: list[Event]) -> list[str | None]:
+        """One line per battle: both cards and what came of it."""
+        lines: list[str | None] = []
         line: str | None = None
         for event in events:
             words = self.describe(event)
@@ -63,9 +65,9 @@ class WarTable(Table):
             if line is not None and isinstance(event, (Take, Tie)):
                 line += self.t("war.log.then", what=words)
                 continue
-            self.add_line(line)
+            lines.append(line)
             line = words
-        self.add_line(line)
+        return lines + [line]
 
     def describe(self, event: Event) -> str | None:
         t = self.t
@@ -162,7 +164,7 @@ class WarTable(Table):
         if face_down:
             inner = markup.back(classes="chosen", key="chosen-1", label=self.t("war.chosen", name=self.seat_name(seat)))
         elif card is not None:
-            inner = markup.face(card, self.card_label(card), classes=mark)
+            inner = markup.face(card, self.card_label(card), classes=mark, key=self.card_key(card))
         else:
             inner = markup.slot()
         return (f'<div class="battle-slot" data-slot="{seat}"><span class="slot-name">{dom.esc(self.seat_name(seat))}'
@@ -176,7 +178,8 @@ class WarTable(Table):
         downs = min(sum(view.table_down), STACK_SHOWN)
         layers = "".join(markup.back(style=f"--i:{i}", key=f"stake-{i}") for i in range(downs))
         for j, (_seat, card) in enumerate(view.table_up[-4:]):
-            layers += markup.face(card, self.card_label(card), classes="tied", style=f"--i:{downs}; --j:{j}")
+            layers += markup.face(card, self.card_label(card), classes="tied", style=f"--i:{downs}; --j:{j}",
+                                  key=self.card_key(card))
         return (f'<div class="war-stack" data-table="{size}"><div class="stack-cards">{layers}</div>'
                 f'<span class="pile-count">{dom.esc(self.t("war.at_stake", n=size))}</span></div>')
 
