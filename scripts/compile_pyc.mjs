@@ -7,14 +7,20 @@
 //
 // Each .pyc is "unchecked-hash" (PEP 552): the page imports it without
 // comparing it with its source, which the bundle ships alongside.
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
+// stdin read as a stream from the start: readFileSync(0) fails with EAGAIN on a pipe
+// still being written (an input over the pipe's 64 KB buffer)
+const input = (async () => {
+  const chunks = [];
+  for await (const chunk of process.stdin) chunks.push(chunk);
+  return Buffer.concat(chunks).toString("utf8");
+})();
 const folder = resolve(process.argv[2] || "static/vendor/pyodide");
 const { loadPyodide } = await import(pathToFileURL(`${folder}/pyodide.mjs`).href);
 const py = await loadPyodide({ indexURL: `${folder}/`, stdout: () => {}, stderr: (s) => process.stderr.write(s + "\n") });
-py.globals.set("SOURCES", readFileSync(0, "utf8"));
+py.globals.set("SOURCES", await input);
 const out = py.runPython(`
 import base64, json, os, py_compile, sys
 

@@ -34,7 +34,7 @@ class Handler(SimpleHTTPRequestHandler):
 
     def send_head(self):
         rel = unquote(urlsplit(self.path).path).lstrip("/") or sitefiles.PAGE
-        if rel in sitefiles.GENERATED and Path(self.directory).resolve() == ROOT:
+        if sitefiles.is_generated(rel) and Path(self.directory).resolve() == ROOT:
             body = sitefiles.render_page(ROOT).encode() if rel == sitefiles.PAGE else sitefiles.generate(ROOT).get(rel)
             if body is None:  # the snapshot, when this machine could not make one
                 self.send_error(HTTPStatus.NOT_FOUND)

@@ -6,7 +6,7 @@ One place for everything that would otherwise be a hand-kept list. Used by
 generated files from memory, fresh on every request), and by
 ``scripts/build_site.py`` (which writes them into the site folder).
 
-- ``first-screen.bundle``: the files of the first screen in one file: the
+- ``first-screen.bundle``: the files of the first screen in one gzipped file: the
   modules ``cardems/web/main.py`` imports, followed through their top-level
   imports, with their bytecode compiled by the vendored Pyodide's Python, plus
   every message catalog (the lobby shows each game's last-used setup in the
@@ -19,6 +19,12 @@ generated files from memory, fresh on every request), and by
   are not in the first screen: the rules page fetches its game's. ``cardems/web/loader.py`` reads it.
 - ``precache.js``: the build id and every file of the site with the start of
   its SHA-256, for ``sw.js``.
+
+- ``rules/<game>/<lang>.html``: each game's rules screen in each language, rendered
+  here by the app's own code (``cardems/web/rules_page.py``, under CPython), as the
+  app shows it opened from the lobby. ``static/js/shell.js`` shows it for a
+  ``#/rules/<game>`` address while Python starts, and the app then renders the same
+  markup in its place (:func:`rules_pages`).
 
 - ``index.html``: the page, with PyScript's config from ``pyscript.toml``
   written into it as JSON (one fetch less before the interpreter starts) and
@@ -41,6 +47,7 @@ import shutil
 import subprocess
 import sys
 import tomllib
+import zlib
 from base64 import b64decode, b64encode
 from pathlib import Path
 
@@ -61,6 +68,7 @@ BUILD = "cardems/web/build.json"
 PRECACHE = "precache.js"
 SNAPSHOT = "interpreter.snapshot.gz"  # made when Node and the runtime are there (see make_snapshot)
 GENERATED = (BUILD, PRECACHE, BUNDLE, PAGE, SNAPSHOT)
+RULES_PAGE = re.compile(r"rules/[a-z][a-z-]*/[a-z]{2}\.html")  # rules_pages: its names
 HASH_CHARS = 16
 RUNTIME = "static/vendor/pyodide"
 COMPILER = Path(__file__).resolve().parent / "compile_pyc.mjs"
@@ -338,9 +346,11 @@ def plugins_off(root: Path = ROOT) -> tuple[str, ...]:
 
 
 def pack(files: dict[str, bytes]) -> bytes:
-    """Files in one: a line of JSON (the format, and each file's path and size), then their bytes."""
+    """Files in one, gzipped: a line of JSON (the format, and each file's path and size), then
+    their bytes. The same bytes for the same files (zlib's gzip header has no time)."""
     head = {"format": BUNDLE_FORMAT, "files": [[path, len(body)] for path, body in files.items()]}
-    return json.dumps(head, separators=(",", ":")).encode() + b"\n" + b"".join(files.values())
+    gz = zlib.compressobj(9, zlib.DEFLATED, 31)
+    return gz.compress(json.dumps(head, separators=(",", ":")).encode() + b"\n" + b"".join(files.values())) + gz.flush()
 
 
 _warned: set[str] = set()
@@ -434,6 +444,34 @@ def make_snapshot(modules: list[str], root: Path = ROOT) -> bytes | None:
     return kept.read_bytes()
 
 
+def is_generated(path: str) -> bool:
+    """Whether ``path`` (from the site root) is one of :func:`generate`'s files."""
+    return path in GENERATED or RULES_PAGE.fullmatch(path) is not None
+
+
+_rules_pages: dict[str, dict[str, bytes]] = {}
+
+
+def rules_pages(groups: dict, build: str) -> dict[str, bytes]:
+    """``rules/<game>/<lang>.html`` for every game with rules texts and every language: the
+    rules screen as the app renders it opened from the lobby (back to all games), a fragment
+    for the shell to put in ``#screen``. Remembered by build id (the dev server regenerates
+    on every request, and the sixteen pages take ~0.4 s)."""
+    if build not in _rules_pages:
+        from cardems.web.i18n import LANGUAGES, Catalog
+        from cardems.web.rules_page import rules_screen
+
+        pages = {}
+        for game in groups["rules"]:
+            for lang in LANGUAGES:
+                catalog = Catalog(lang)
+                pages[f"rules/{game}/{lang}.html"] = rules_screen(game, catalog, "#/", catalog.t("nav.back")).encode()
+        assert all(RULES_PAGE.fullmatch(path) for path in pages), "a game or language name RULES_PAGE does not take"
+        _rules_pages.clear()
+        _rules_pages[build] = pages
+    return _rules_pages[build]
+
+
 def generate_bundle(groups: dict, manifest: bytes, root: Path = ROOT) -> bytes:
     """``first-screen.bundle``: the first screen's sources, their bytecode, the catalogs, ``build.json``."""
     files = {path: (root / path).read_bytes() for path in groups["core"]}
@@ -457,15 +495,17 @@ def generate(root: Path = ROOT) -> dict[str, bytes]:
                           indent=1).encode() + b"\n"
     bundle = generate_bundle(groups, manifest, root)
     snapshot = make_snapshot(snapshot_modules(groups, root), root)
+    rules = rules_pages(groups, build)
     kept = set(kept_files(root, groups))
     hashes = {f: h for f, h in hashes.items() if f in kept}
+    hashes |= {path: hashlib.sha256(body).hexdigest()[:HASH_CHARS] for path, body in rules.items()}
     hashes[BUNDLE] = hashlib.sha256(bundle).hexdigest()[:HASH_CHARS]
     if snapshot is not None:  # kept by the worker, for the visits after this one
         hashes[SNAPSHOT] = hashlib.sha256(snapshot).hexdigest()[:HASH_CHARS]
     precache = ("// Generated by scripts/sitefiles.py: this build of the site, for sw.js to keep.\n"
                 f"self.CARDEMS_BUILD = {json.dumps(build)};\n"
                 f"self.CARDEMS_FILES = {json.dumps(dict(sorted(hashes.items())), indent=0)};\n").encode()
-    out = {BUILD: manifest, PRECACHE: precache, BUNDLE: bundle, PAGE: page}
+    out = {BUILD: manifest, PRECACHE: precache, BUNDLE: bundle, PAGE: page} | rules
     return out | ({SNAPSHOT: snapshot} if snapshot is not None else {})
 
 

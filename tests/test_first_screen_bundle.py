@@ -6,6 +6,8 @@ taking the bytecode the vendored Pyodide compiled, with nothing written to disk.
 from __future__ import annotations
 
 import importlib.util
+import gzip
+import hashlib
 import json
 import shutil
 import subprocess
@@ -40,6 +42,8 @@ def test_the_bundle_holds_the_first_screens_files(tmp_path):
     generated = sf.generate(ROOT)
     (tmp_path / sf.BUNDLE).write_bytes(generated[sf.BUNDLE])
     files = entry().read(str(tmp_path / sf.BUNDLE))
+    assert generated[sf.BUNDLE][:2] == b"\x1f\x8b" and len(generated[sf.BUNDLE]) < sum(map(len, files.values())) / 2
+    assert sf.generate(ROOT)[sf.BUNDLE] == generated[sf.BUNDLE], "the same bytes each build"
     core = sf.python_groups(ROOT)["core"]
     assert sorted(p for p in files if not p.endswith(".pyc")) == sorted([*core, sf.BUILD])
     for path in core:
@@ -57,12 +61,14 @@ def test_the_config_and_the_precache_name_the_bundle_not_its_files():
     assert sf.page_config(ROOT)["py"]["files"] == {f"./{sf.BUNDLE}": "./", f"./{sf.ENTRY}": f"./{sf.ENTRY}"}
     listed = json.loads(generated[sf.PRECACHE].decode().split("self.CARDEMS_FILES = ", 1)[1].rstrip().rstrip(";"))
     assert sf.BUNDLE in listed and "cardems/web/main.py" in listed
+    rules = [f for f in generated if f.startswith("rules/")]   # the prebuilt rules screens: kept offline
+    assert len(rules) == 16 and all(listed.get(f) == hashlib.sha256(generated[f]).hexdigest()[:16] for f in rules)
     modules = {f for f in sf.python_groups(ROOT)["core"] if f.endswith(".py")}
     assert modules and not modules & set(listed)
     assert "cardems/web/locales/en.json" in listed  # the shell reads it before Python is up
 
 
-@pytest.mark.parametrize("damage", ["format", "size", "tail", "escape", "head"])
+@pytest.mark.parametrize("damage", ["format", "size", "tail", "escape", "head", "gzip"])
 def test_a_damaged_bundle_is_refused(tmp_path, damage):
     main = entry()
     files = {"cardems/a.py": b"A = 1\n", "cardems/b.json": b"{}"}
@@ -79,7 +85,8 @@ def test_a_damaged_bundle_is_refused(tmp_path, damage):
     else:
         head["files"] = {"cardems/a.py": 6}
     bundle = tmp_path / "x.bundle"
-    bundle.write_bytes(json.dumps(head).encode() + b"\n" + body)
+    raw = json.dumps(head).encode() + b"\n" + body
+    bundle.write_bytes(raw if damage == "gzip" else gzip.compress(raw))
     with pytest.raises(ValueError, match="x.bundle"):
         main.read(str(bundle))
 

@@ -4,9 +4,11 @@ PyScript fetches this file and one more (its config is in ``index.html``, whose
 Python runs this file as ``__main__``): the bundle ``scripts/sitefiles.py``
 packs, holding the lobby's modules with their bytecode (compiled by this same
 Python at build time, so nothing is compiled while the player waits), the
-message catalogs and ``build.json``. Its format: a line of JSON,
-``{"format": "cardems-bundle/1", "files": [[path, size], ...]}``, then the
-files' bytes one after another.
+message catalogs and ``build.json``. Its format: gzip of a line of JSON,
+``{"format": "cardems-bundle/2", "files": [[path, size], ...]}``, then the
+files' bytes one after another. Gzipped by the build, since static hosts send a
+file of no text type as it is (GitHub Pages does); inflating it here takes a few
+milliseconds.
 
 The files are not written out: :class:`Bundle` imports the modules and serves
 the other files (through the modules' loader) straight from the bundle, as if
@@ -22,6 +24,7 @@ import json
 import marshal
 import os
 import sys
+import zlib
 from importlib.machinery import ModuleSpec
 from importlib.util import MAGIC_NUMBER, decode_source
 from types import CodeType, ModuleType
@@ -31,7 +34,7 @@ if TYPE_CHECKING:
     from importlib.abc import Loader
 
 BUNDLE = "first-screen.bundle"
-FORMAT = "cardems-bundle/1"
+FORMAT = "cardems-bundle/2"
 
 
 def cached_path(path: str, tag: str) -> str:
@@ -43,7 +46,11 @@ def cached_path(path: str, tag: str) -> str:
 def read(bundle: str) -> dict[str, bytes]:
     """The files of ``bundle``: path -> bytes. A damaged bundle raises ``ValueError``."""
     with open(bundle, "rb") as f:
-        data = f.read()
+        packed = f.read()
+    try:
+        data = zlib.decompress(packed, wbits=31)  # gzip, and all of it
+    except zlib.error as e:
+        raise ValueError(f"{bundle}: not a {FORMAT} file (no gzip: {e})") from None
     line, _, body = data.partition(b"\n")
     try:
         head = json.loads(line)

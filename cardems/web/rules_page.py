@@ -30,9 +30,11 @@ import json
 from pathlib import Path
 from typing import Any, Callable
 
+from cardems.games import is_playable, module_name
 from cardems.web.card_art import back_svg, card_svg, joker_svg
 from cardems.web.escape import esc
 from cardems.web.i18n import DEFAULT, LANGUAGES, RTL, Catalog, package_data
+from cardems.web.markup import button
 
 BACK = "back"
 JOKER = "X"
@@ -142,6 +144,27 @@ def render_rules(content: dict[str, Any], catalog: Catalog, back_href: str, back
                      f'<h2 id="rules-h-{esc(section["id"])}">{esc(section["title"])}</h2>{body}</section>')
     parts.append("</article>")
     return "".join(parts)
+
+
+def actions(game: str, catalog: Catalog) -> str:
+    """Play the game, and see the first game's walkthrough again (a playable game only)."""
+    if not is_playable(game):
+        return ""
+    return ('<p class="rules-actions">'
+            f'<a class="btn primary" href="#/{esc(game)}">{esc(catalog.t("rules.play"))}</a> '
+            + button("tour-replay", catalog.t("tour.replay"), extra={"data-game": game})
+            + "</p>")
+
+
+def rules_screen(game: str, catalog: Catalog, back_href: str, back_label: str) -> str:
+    """The ``#/rules/<game>`` screen: the game's rules page with its actions in the header;
+    the contents' links keep the page's address (the page routes by its hash).
+
+    The app shows it (cardems/web/screens/rules.py), and the build writes it for every
+    language as the page shown before Python is up (scripts/sitefiles.py), so both are the same."""
+    html = render_rules(load_rules(module_name(game), catalog.lang), catalog, back_href, back_label,
+                        anchor=lambda _s: f"#/rules/{game}")
+    return html.replace("</header>", actions(game, catalog) + "</header>", 1)
 
 
 def rules_html(stem: str, lang: str, back_href: str, back_label: str | None = None) -> str:

@@ -131,7 +131,62 @@
     }
   }
 
+  // ---------------------------------------------------------------- rules before Python
+  // A #/rules/<game> address shows that game's rules at once, as the build wrote them
+  // (rules/<game>/<lang>.html, by the app's own renderer, as it shows them from the lobby);
+  // the app renders the same page in its place when it is up. Until then, following a
+  // link here switches between the lobby and a game's rules.
+  var RULES_CSS = ["static/css/rules.css", "static/css/screens.css"];  // cardems/web/screens/rules.py's
+  var RULES_ROUTE = /^#\/rules\/([a-z][a-z-]*)(?:\?.*)?$/;
+  var appUp = false, shownRules = 0;
+
+  function stylesheet(href) {  // added once (as the app's dom.ensure_css), loaded or failed
+    var link = document.querySelector('link[rel="stylesheet"][href="' + href + '"]');
+    if (link && (link.getAttribute("data-loaded") || link.sheet)) return Promise.resolve();
+    if (!link) {
+      link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = href;
+      document.head.appendChild(link);
+    }
+    return new Promise(function (resolve) {
+      function settle() { link.setAttribute("data-loaded", "1"); resolve(); }
+      link.addEventListener("load", settle);
+      link.addEventListener("error", settle);
+    });
+  }
+
+  function showRules() {
+    if (appUp || !document.body) return;
+    var m = RULES_ROUTE.exec(location.hash);
+    var screen = document.getElementById("screen");
+    if (!m) {  // the lobby, or an address the app will open when it is up
+      if (document.body.getAttribute("data-view") === "screen" && screen && screen.hasAttribute("data-prebuilt")) {
+        document.body.setAttribute("data-view", "lobby");
+      }
+      return;
+    }
+    var lang = root.lang, game = m[1], ticket = ++shownRules;
+    Promise.all([
+      fetch("rules/" + game + "/" + lang + ".html").then(function (r) {
+        if (!r.ok) throw new Error("no rules page " + game + "/" + lang);
+        return r.text();
+      })
+    ].concat(RULES_CSS.map(stylesheet))).then(function (got) {
+      if (appUp || ticket !== shownRules || !screen) return;  // the app is there, or the player went on
+      if (screen.childElementCount && !screen.hasAttribute("data-prebuilt")) return;  // the app's own
+      screen.innerHTML = got[0];
+      screen.setAttribute("data-prebuilt", game + "/" + lang);
+      document.body.setAttribute("data-view", "screen");
+    }).catch(function () { /* no such game, or offline before the site was kept: the lobby stays */ });
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", showRules);
+  else showRules();
+  window.addEventListener("hashchange", showRules);
+
   function loaded() {
+    appUp = true;
     show(100);
     done = true;
     var loading = document.getElementById("loading");

@@ -174,3 +174,23 @@ def test_every_playable_game_has_its_table_and_styles():
         assert (ROOT / "cardems" / stem / "bots.py").is_file(), name
         assert (ROOT / "cardems" / "web" / stem / "table.py").is_file(), name
         assert (ROOT / "cardems" / "web" / stem / "style.css").is_file(), name
+
+
+def test_each_game_has_its_rules_screen_prebuilt_in_every_language():
+    from cardems.web.i18n import LANGUAGES, Catalog
+    from cardems.web.rules_page import rules_screen
+
+    sf = _sitefiles()
+    groups = sf.python_groups(ROOT)
+    pages = sf.rules_pages(groups, "test-build")
+    games = sorted(groups["rules"])
+    assert games == sorted(sf.stems()), "every game has rules texts"
+    assert sorted(pages) == sorted(f"rules/{g}/{lang}.html" for g in games for lang in LANGUAGES)
+    for path, body in pages.items():
+        assert sf.is_generated(path)
+        game, lang = path.removesuffix(".html").split("/")[1:]
+        catalog = Catalog(lang)
+        assert body.decode() == rules_screen(game, catalog, "#/", catalog.t("nav.back")), "the app's own renderer"
+        direction = "rtl" if lang in ("ar", "fa") else "ltr"
+        assert body.decode().startswith(f'<article class="rules-page" lang="{lang}" dir="{direction}"')
+    assert not sf.is_generated("rules/../index.html") and not sf.is_generated("cardems/web/app.py")

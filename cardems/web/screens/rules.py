@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardems.games import is_playable, module_name
-from cardems.web import dom, markup
-from cardems.web.i18n import Catalog
-from cardems.web.rules_page import load_rules, render_rules
+from cardems.games import is_playable
+from cardems.web import dom
 from cardems.web.host import ScreenHost
+from cardems.web.i18n import Catalog
 from cardems.web.route import Route, parse_route
+from cardems.web.rules_page import rules_screen
 
 CSS = ("static/css/rules.css", "static/css/screens.css")
 
@@ -30,26 +30,16 @@ def back_link(app: ScreenHost, game: str) -> tuple[str, bool]:
     return "#/", False
 
 
-def actions(app: ScreenHost, game: str) -> str:
-    """Play the game, and see the first game's walkthrough again."""
-    if not is_playable(game):
-        return ""
-    return ('<p class="rules-actions">'
-            f'<a class="btn primary" href="#/{game}">{markup.esc(app.t("rules.play"))}</a> '
-            + markup.button("tour-replay", app.t("tour.replay"), extra={"data-game": game})
-            + "</p>")
-
-
 def show(app: ScreenHost, target: Route) -> None:
     game = str(target.game)
     for sheet in CSS:
         dom.ensure_css(sheet)
     href, to_game = back_link(app, game)
-    # the contents' links keep the page's address (the page routes by its hash) and scroll
-    html = render_rules(load_rules(module_name(game), app.lang), Catalog(app.lang), href,
-                        app.t("rules.back" if to_game else "nav.back"), anchor=lambda _s: f"#/rules/{game}")
-    html = html.replace("</header>", actions(app, game) + "</header>", 1)
-    dom.set_html("screen", html)
+    # the shell may show this page already, as the build wrote it (from the lobby, in this language)
+    screen = dom.by_id("screen")
+    prebuilt = dom.attr(screen, "data-prebuilt") == f"{game}/{app.lang}"
+    screen.removeAttribute("data-prebuilt")
+    dom.set_html("screen", rules_screen(game, Catalog(app.lang), href, app.t("rules.back" if to_game else "nav.back")))
     nav = dom.by_id("screen").querySelector(".rules-toc")
     if not dom.absent(nav):
         app.listen(nav, "click", scroll_to_section)
@@ -60,7 +50,7 @@ def show(app: ScreenHost, target: Route) -> None:
     heading = dom.by_id("screen").querySelector("h1")
     if not dom.absent(heading):
         heading.setAttribute("tabindex", "-1")
-        heading.focus()
+        heading.focus(dom.js_object({"preventScroll": prebuilt}))  # a player reading it stays where they are
 
 
 def scroll_to_section(event: Any) -> None:
