@@ -4,6 +4,6 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run_all import main  # noqa: E402
+from run_all import main
 
 raise SystemExit(main())

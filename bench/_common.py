@@ -13,9 +13,9 @@ import statistics
 import sys
 import tempfile
 import threading
+from collections.abc import Callable, Iterator
 from http.server import ThreadingHTTPServer
 from pathlib import Path
-from typing import Callable, Iterator
 from urllib.parse import parse_qs, urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from headless import ARGS as CHROMIUM_ARGS  # noqa: E402
 from headless import NoChromium, chromium_path  # noqa: E402
 from serve import Handler  # noqa: E402  (serves the generated files of the working tree too)
+
 sys.path.remove(str(ROOT / "scripts"))
 
 
@@ -41,9 +42,12 @@ class QuietHandler(Handler):
             super().do_GET()
             return
         target = parse_qs(urlsplit(self.path).query).get("to", [""])[0]
-        page = ("<!doctype html><meta charset='utf-8'><title>start</title><script>addEventListener('load', "
-                "function () { requestAnimationFrame(function () { setTimeout(function () { location.replace("
-                + json.dumps(target) + "); }, 200); }); });</script>")
+        page = (
+            "<!doctype html><meta charset='utf-8'><title>start</title><script>addEventListener('load', "
+            "function () { requestAnimationFrame(function () { setTimeout(function () { location.replace("
+            + json.dumps(target)
+            + "); }, 200); }); });</script>"
+        )
         self._answer(page.encode(), "text/html; charset=utf-8")
 
     def do_POST(self) -> None:
@@ -123,18 +127,32 @@ def stock_page(folder: Path) -> None:
     bench/boot.py: the bare page runs the site's vendored runtime, which Cardems changes
     (its standard library is bytecode), so that page gets faster with it."""
     mods = ROOT / "node_modules"
-    shutil.copytree(mods / "@pyscript" / "core" / "dist", folder / "pyscript", ignore=shutil.ignore_patterns("*.map"))
+    shutil.copytree(
+        mods / "@pyscript" / "core" / "dist", folder / "pyscript", ignore=shutil.ignore_patterns("*.map")
+    )
     (folder / "pyodide").mkdir(parents=True)
-    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+    for name in (
+        "pyodide.mjs",
+        "pyodide.asm.mjs",
+        "pyodide.asm.wasm",
+        "python_stdlib.zip",
+        "pyodide-lock.json",
+    ):
         shutil.copyfile(mods / "pyodide" / name, folder / "pyodide" / name)
     page = (ROOT / "bench" / "bare" / "index.html").read_text(encoding="utf-8")
-    for old, new in (("../../static/vendor/pyscript/core.js", "./pyscript/core.js"), ("bare:ready", "stock:ready"),
-                     ('"data-bare"', '"data-stock"'), ("bare PyScript", "stock PyScript")):
+    for old, new in (
+        ("../../static/vendor/pyscript/core.js", "./pyscript/core.js"),
+        ("bare:ready", "stock:ready"),
+        ('"data-bare"', '"data-stock"'),
+        ("bare PyScript", "stock PyScript"),
+    ):
         if old not in page:
             raise SystemExit(f"bench: bench/bare/index.html no longer has {old!r}")
         page = page.replace(old, new)
     (folder / "index.html").write_text(page, encoding="utf-8")
-    (folder / "pyscript.json").write_text(json.dumps({"interpreter": "./pyodide/pyodide.mjs"}), encoding="utf-8")
+    (folder / "pyscript.json").write_text(
+        json.dumps({"interpreter": "./pyodide/pyodide.mjs"}), encoding="utf-8"
+    )
 
 
 @contextlib.contextmanager
@@ -207,7 +225,9 @@ def profile_browser(p, exe: str | None, folder: str) -> Iterator[object]:
     incognito context keeps its HTTP cache in memory and does not keep the 9.6 MB
     interpreter binary at all); a later browser on the same folder finds what this
     one kept on disk (HTTP cache, service worker and its cache, code caches)."""
-    context = p.chromium.launch_persistent_context(folder, executable_path=exe, args=CHROMIUM_ARGS, headless=True)
+    context = p.chromium.launch_persistent_context(
+        folder, executable_path=exe, args=CHROMIUM_ARGS, headless=True
+    )
     try:
         yield context
     finally:

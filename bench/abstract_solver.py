@@ -20,10 +20,10 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import median  # noqa: E402  (also puts the repo root on sys.path)
+from _common import median
 
-from cardems.abstract.rules import Abstract  # noqa: E402
-from cardems.abstract.solver import Position, Solver  # noqa: E402
+from cardems.abstract.rules import Abstract
+from cardems.abstract.solver import Position, Solver
 
 
 def solve(variant: str, deals: int) -> dict:
@@ -33,7 +33,7 @@ def solve(variant: str, deals: int) -> dict:
         solver = Solver(variant, row)
         start, wall = time.process_time(), time.perf_counter()
         steps, last = solver.value_steps(Position.start()), start
-        while True:      # driven as the page drives it, timing the stretches between yields
+        while True:  # driven as the page drives it, timing the stretches between yields
             try:
                 next(steps)
             except StopIteration as stop:
@@ -49,9 +49,16 @@ def solve(variant: str, deals: int) -> dict:
         wins += value > 0
     times.sort()
     nodes.sort()
-    return {"median": median(times), "p95": times[int(0.95 * (len(times) - 1))], "worst": times[-1],
-            "nodes_median": median(nodes), "nodes_worst": nodes[-1], "first_wins": wins / deals,
-            "wall_worst": max(walls), "gap": 1000 * max(gaps)}
+    return {
+        "median": median(times),
+        "p95": times[int(0.95 * (len(times) - 1))],
+        "worst": times[-1],
+        "nodes_median": median(nodes),
+        "nodes_worst": nodes[-1],
+        "first_wins": wins / deals,
+        "wall_worst": max(walls),
+        "gap": 1000 * max(gaps),
+    }
 
 
 def main() -> None:
@@ -62,10 +69,12 @@ def main() -> None:
     print(f"Abstract solver, CPython {sys.version.split()[0]}, {args.deals} deals per variant (seeds 1..N)")
     for variant in args.variants.split(","):
         r = solve(variant, args.deals)
-        print(f"  {variant:9} CPU ms median {r['median']:7.1f}  p95 {r['p95']:7.1f}  worst {r['worst']:7.1f}"
-              f"  (wall worst {r['wall_worst']:7.1f})"
-              f"   nodes median {r['nodes_median']:8.0f}  worst {r['nodes_worst']:8d}"
-              f"   longest stretch without a yield {r['gap']:5.1f} ms   first mover wins {100 * r['first_wins']:.1f}%")
+        print(
+            f"  {variant:9} CPU ms median {r['median']:7.1f}  p95 {r['p95']:7.1f}  worst {r['worst']:7.1f}"
+            f"  (wall worst {r['wall_worst']:7.1f})"
+            f"   nodes median {r['nodes_median']:8.0f}  worst {r['nodes_worst']:8d}"
+            f"   longest stretch without a yield {r['gap']:5.1f} ms   first mover wins {100 * r['first_wins']:.1f}%"
+        )
 
 
 if __name__ == "__main__":

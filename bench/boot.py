@@ -62,10 +62,16 @@ from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import (  # noqa: E402
-    CHROMIUM_ARGS, chromium_executable, ensure_runtime, median, playwright_chromium, profile_browser, serve_site,
+import sitefiles
+from _common import (
+    CHROMIUM_ARGS,
+    chromium_executable,
+    ensure_runtime,
+    median,
+    playwright_chromium,
+    profile_browser,
+    serve_site,
 )
-import sitefiles  # noqa: E402  (scripts/, imported by _common's server)
 
 PAGES = {
     "cardems": ("/index.html", "cardems:ready"),
@@ -162,7 +168,7 @@ def one_round(p, exe: str | None, server, name: str, throttle: float = 1) -> dic
 # runs more Python than the bare one, paid ~75 ms more under Playwright and nothing without it
 # (README). Each page then reports its own figures, the same as MEASURE, to the benchmark's server,
 # from a script added at the top of its HTML (both pages, in the assembled copy only).
-REPORTER = """<script>
+REPORTER = r"""<script>
 (function () {
   STEPS
   var errors = [];
@@ -199,7 +205,11 @@ def add_reporter(site: Path) -> None:
     for a new deploy, so that the worker keeps the page as it now is."""
     script = REPORTER.replace("STEPS", STEPS).replace("MEASURE", MEASURE).replace("KEPT", KEPT)
     charset = b'<meta charset="utf-8">'
-    for page in (site / "index.html", site / "bench" / "bare" / "index.html", site / "bench" / "stock" / "index.html"):
+    for page in (
+        site / "index.html",
+        site / "bench" / "bare" / "index.html",
+        site / "bench" / "stock" / "index.html",
+    ):
         old = page.read_bytes()
         new = old.replace(charset, charset + b"\n" + script.encode(), 1)
         if new == old:
@@ -245,8 +255,12 @@ def direct_browser(exe: str, folder: str, url: str):
     of its processes are killed."""
     parts = urlsplit(url)
     start = f"http://localhost:{parts.port}/__bench/start?{urlencode({'to': url})}"
-    proc = subprocess.Popen([exe, "--headless=new", *CHROMIUM_ARGS, f"--user-data-dir={folder}", start],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    proc = subprocess.Popen(
+        [exe, "--headless=new", *CHROMIUM_ARGS, f"--user-data-dir={folder}", start],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     try:
         yield proc
     finally:
@@ -254,8 +268,11 @@ def direct_browser(exe: str, folder: str, url: str):
         try:
             proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
-            print("  [direct] Chromium did not quit within 20 s of SIGTERM: killed, its profile perhaps "
-                  "not written out (the next visit of this round may not be a real later visit)", file=sys.stderr)
+            print(
+                "  [direct] Chromium did not quit within 20 s of SIGTERM: killed, its profile perhaps "
+                "not written out (the next visit of this round may not be a real later visit)",
+                file=sys.stderr,
+            )
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
@@ -285,7 +302,12 @@ def one_round_direct(exe: str, server, name: str) -> dict:
         errors += report["errors"]
     if errors:
         print(f"  [{name}] page errors: {errors[:3]}", file=sys.stderr)
-    return {"cold": cold["figures"], "warm": warm["figures"], "reload": reload["figures"], "visit_bytes": visit}
+    return {
+        "cold": cold["figures"],
+        "warm": warm["figures"],
+        "reload": reload["figures"],
+        "visit_bytes": visit,
+    }
 
 
 def bootstrap(values: list[float], draws: int = 2000, seed: int = 1) -> tuple[float, float]:
@@ -314,8 +336,14 @@ def _ratios(rows: dict[str, list[dict]], name: str, over: str, kind: str) -> lis
     return [x[kind]["ready"] / y[kind]["ready"] for x, y in zip(rows[name], rows[over])]
 
 
-def run(rounds: int = 10, warmup: int = 1, quiet: bool = False, driver: str = "direct",
-        pages: tuple[str, ...] = tuple(PAGES), throttle: float = 1) -> dict:
+def run(
+    rounds: int = 10,
+    warmup: int = 1,
+    quiet: bool = False,
+    driver: str = "direct",
+    pages: tuple[str, ...] = tuple(PAGES),
+    throttle: float = 1,
+) -> dict:
     ensure_runtime()
     rows: dict[str, list[dict]] = {n: [] for n in pages}
     t0 = time.perf_counter()
@@ -325,8 +353,10 @@ def run(rounds: int = 10, warmup: int = 1, quiet: bool = False, driver: str = "d
             line = []
             for name in order:
                 r = play(name)
-                line.append(f"{name} cold {r['cold']['ready']:6.0f} warm {r['warm']['ready']:6.0f} "
-                            f"reload {r['reload']['ready']:6.0f}")
+                line.append(
+                    f"{name} cold {r['cold']['ready']:6.0f} warm {r['warm']['ready']:6.0f} "
+                    f"reload {r['reload']['ready']:6.0f}"
+                )
                 if i >= warmup:
                     rows[name].append(r)
             if not quiet:
@@ -356,8 +386,10 @@ def run(rounds: int = 10, warmup: int = 1, quiet: bool = False, driver: str = "d
         "ratio_range": paired(lambda v: (min(v), max(v))),
         "median_ms": {n: {k: median([r[k]["ready"] for r in rows[n]]) for k in KINDS} for n in pages},
         "bytes": {n: median([r["cold"]["bytes"] for r in rows[n]]) for n in pages},
-        "bytes_ratio": {f"{a}/{b}": median([x["cold"]["bytes"] / y["cold"]["bytes"] for x, y in zip(rows[a], rows[b])])
-                        for a, b in pairs},
+        "bytes_ratio": {
+            f"{a}/{b}": median([x["cold"]["bytes"] / y["cold"]["bytes"] for x, y in zip(rows[a], rows[b])])
+            for a, b in pairs
+        },
         "visit_bytes": {n: median([r["visit_bytes"] for r in rows[n]]) for n in pages},
         "paint_ms": {n: {k: figure(n, "fcp", k) for k in KINDS} for n in pages},
         "app_ms": {n: {k: figure(n, "app", k) for k in KINDS} for n in pages},
@@ -370,22 +402,35 @@ def report(s: dict) -> str:
     how = "Playwright" if s["driver"] == "playwright" else "no DevTools client"
     if s["throttle"] > 1:
         how += f", CPU throttled {s['throttle']:g}x"
-    lines = [f"boot (assembled site, {how}; {s['rounds']} interleaved rounds, medians; "
-             f"load avg at end {s['loadavg']}; {s['seconds']:.0f} s)"]
+    lines = [
+        f"boot (assembled site, {how}; {s['rounds']} interleaved rounds, medians; "
+        f"load avg at end {s['loadavg']}; {s['seconds']:.0f} s)"
+    ]
     for kind in KINDS:
         label = {"cold": "first visit", "warm": "repeat visit", "reload": "reload (for comparison)"}[kind]
         lines.append(f"  {label}: " + "  ".join(f"{n} {m[n][kind]:6.0f} ms" for n in s["pages"]))
         for pair in r:
-            lines.append(f"      {pair:>13} {r[pair][kind]:.3f} (95% interval {ci[pair][kind][0]:.3f}-"
-                         f"{ci[pair][kind][1]:.3f}; rounds {rr[pair][kind][0]:.2f}-{rr[pair][kind][1]:.2f})")
-    lines.append("  bytes to ready, first visit: " + ", ".join(f"{n} {s['bytes'][n] / 1e6:.2f} MB" for n in s["pages"])
-                 + "; ratios " + ", ".join(f"{p} {v:.3f}" for p, v in s["bytes_ratio"].items()))
-    lines.append("  bytes of the whole first visit (Cardems: until the worker has kept the site): "
-                 + ", ".join(f"{n} {s['visit_bytes'][n] / 1e6:.2f} MB" for n in s["pages"]))
+            lines.append(
+                f"      {pair:>13} {r[pair][kind]:.3f} (95% interval {ci[pair][kind][0]:.3f}-"
+                f"{ci[pair][kind][1]:.3f}; rounds {rr[pair][kind][0]:.2f}-{rr[pair][kind][1]:.2f})"
+            )
+    lines.append(
+        "  bytes to ready, first visit: "
+        + ", ".join(f"{n} {s['bytes'][n] / 1e6:.2f} MB" for n in s["pages"])
+        + "; ratios "
+        + ", ".join(f"{p} {v:.3f}" for p, v in s["bytes_ratio"].items())
+    )
+    lines.append(
+        "  bytes of the whole first visit (Cardems: until the worker has kept the site): "
+        + ", ".join(f"{n} {s['visit_bytes'][n] / 1e6:.2f} MB" for n in s["pages"])
+    )
 
     def each(key: str) -> str:
-        return "; ".join(f"{n} " + " / ".join("-" if s[key][n][k] is None else f"{s[key][n][k]:.0f}" for k in ("cold", "warm"))
-                         for n in s["pages"])
+        return "; ".join(
+            f"{n} "
+            + " / ".join("-" if s[key][n][k] is None else f"{s[key][n][k]:.0f}" for k in ("cold", "warm"))
+            for n in s["pages"]
+        )
 
     lines.append(f"  first paint, ms (first / repeat visit): {each('paint_ms')}")
     lines.append(f"  PyScript starts the interpreter ('Loading Pyodide') at, ms: {each('start_ms')}")
@@ -397,19 +442,39 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=10, help="measured rounds per page (default 10)")
     parser.add_argument("--warmup", type=int, default=1, help="unmeasured rounds first (default 1)")
-    parser.add_argument("--driver", choices=DRIVERS, default="direct",
-                        help="direct (default): Chromium with no DevTools client, each page reporting its "
-                             "own figures; playwright: driven by Playwright, as runs 1-29 were")
-    parser.add_argument("--pages", default=",".join(PAGES),
-                        help=f"the pages, comma-separated (default {','.join(PAGES)}); ratios are over {ANCHOR}")
-    parser.add_argument("--throttle", type=float, default=1,
-                        help="slow the CPU this many times (DevTools' throttling, so --driver playwright only)")
+    parser.add_argument(
+        "--driver",
+        choices=DRIVERS,
+        default="direct",
+        help="direct (default): Chromium with no DevTools client, each page reporting its "
+        "own figures; playwright: driven by Playwright, as runs 1-29 were",
+    )
+    parser.add_argument(
+        "--pages",
+        default=",".join(PAGES),
+        help=f"the pages, comma-separated (default {','.join(PAGES)}); ratios are over {ANCHOR}",
+    )
+    parser.add_argument(
+        "--throttle",
+        type=float,
+        default=1,
+        help="slow the CPU this many times (DevTools' throttling, so --driver playwright only)",
+    )
     args = parser.parse_args(argv)
     pages = tuple(p for p in args.pages.split(",") if p)
     if not pages or any(p not in PAGES for p in pages):
         parser.error(f"--pages: choose among {', '.join(PAGES)}")
-    print(report(run(max(1, args.rounds), max(0, args.warmup), driver=args.driver, pages=pages,
-                     throttle=args.throttle)))
+    print(
+        report(
+            run(
+                max(1, args.rounds),
+                max(0, args.warmup),
+                driver=args.driver,
+                pages=pages,
+                throttle=args.throttle,
+            )
+        )
+    )
     return 0
 
 

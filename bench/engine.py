@@ -18,11 +18,11 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import median  # noqa: E402  (also puts the repo root on sys.path)
+from _common import median
 
-from cardems.bots import bot_move, make_bot  # noqa: E402
-from cardems.pisti.rules import Pisti  # noqa: E402
-from cardems.rng import Rng  # noqa: E402
+from cardems.bots import bot_move, make_bot
+from cardems.pisti.rules import Pisti
+from cardems.rng import Rng
 
 
 def random_deals(seeds: range) -> int:
@@ -67,29 +67,40 @@ def run(rounds: int = 3, deals: int = 200, quiet: bool = False) -> dict:
             rate[kind].append(deals / took)
             move_rate[kind].append(moves / took)
         if not quiet:
-            print(f"  round {i + 1}: " + " | ".join(f"{k} {rate[k][-1]:8.1f} deals/s" for k in KINDS), flush=True)
+            print(
+                f"  round {i + 1}: " + " | ".join(f"{k} {rate[k][-1]:8.1f} deals/s" for k in KINDS),
+                flush=True,
+            )
     med = {k: median(v) for k, v in rate.items()}
-    return {"rounds": rounds, "deals": deals, "deals_per_s": med,
-            "moves_per_s": {k: median(v) for k, v in move_rate.items()},
-            "ratio": med["random"] / med["normal"],
-            "python": f"{platform.python_implementation()} {platform.python_version()}",
-            "seconds": time.perf_counter() - t0}
+    return {
+        "rounds": rounds,
+        "deals": deals,
+        "deals_per_s": med,
+        "moves_per_s": {k: median(v) for k, v in move_rate.items()},
+        "ratio": med["random"] / med["normal"],
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "seconds": time.perf_counter() - t0,
+    }
 
 
 def report(s: dict) -> str:
     d, m = s["deals_per_s"], s["moves_per_s"]
-    return "\n".join([
-        f"engine ({s['python']}, 2-player Pişti, {s['deals']} deals x {s['rounds']} rounds, medians)",
-        f"  random play     {d['random']:9.1f} deals/s  ({m['random']:9.0f} moves/s)",
-        f"  normal vs normal{d['normal']:9.1f} deals/s  ({m['normal']:9.0f} moves/s)",
-        f"  ratio random/normal {s['ratio']:.2f}",
-    ])
+    return "\n".join(
+        [
+            f"engine ({s['python']}, 2-player Pişti, {s['deals']} deals x {s['rounds']} rounds, medians)",
+            f"  random play     {d['random']:9.1f} deals/s  ({m['random']:9.0f} moves/s)",
+            f"  normal vs normal{d['normal']:9.1f} deals/s  ({m['normal']:9.0f} moves/s)",
+            f"  ratio random/normal {s['ratio']:.2f}",
+        ]
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3, help="timed rounds (default 3)")
-    parser.add_argument("--seeds", type=int, default=200, help="deals per kind per round, seeds 1..N (default 200)")
+    parser.add_argument(
+        "--seeds", type=int, default=200, help="deals per kind per round, seeds 1..N (default 200)"
+    )
     args = parser.parse_args(argv)
     print(report(run(max(1, args.rounds), max(1, args.seeds))))
     return 0

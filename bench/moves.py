@@ -19,16 +19,18 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import chromium, ensure_runtime, median, percentile, serve_root  # noqa: E402
+from _common import chromium, ensure_runtime, median, percentile, serve_root
 
 TIMEOUT_MS = 120_000
 STATE = "document.documentElement.getAttribute('data-cardems')"
 READY_OR_OVER = f"['ready', 'over', 'error'].includes({STATE})"
 # what a player clicks, in order of preference (cards not playable now carry aria-disabled)
-CHOICES = ("dialog#result[open] button[data-action=next]",
-           "#felt button[data-action^=suit-]:not([data-action=suit-cancel]):not([disabled])",
-           "#felt button[data-card]:not([disabled]):not([aria-disabled=true]):not([data-action])",
-           "#felt button[data-action]:not([disabled]):not([data-action=hint]):not([data-action=suit-cancel])")
+CHOICES = (
+    "dialog#result[open] button[data-action=next]",
+    "#felt button[data-action^=suit-]:not([data-action=suit-cancel]):not([disabled])",
+    "#felt button[data-card]:not([disabled]):not([aria-disabled=true]):not([data-action])",
+    "#felt button[data-action]:not([disabled]):not([data-action=hint]):not([data-action=suit-cancel])",
+)
 MAX_CLICKS = 600  # guards against a stuck page
 GAMES = ("pisti", "war", "pis-yedili", "abstract")
 ROUTE_OPTIONS = {"pis-yedili": "&mode=round", "abstract": "&mode=deal"}
@@ -46,7 +48,9 @@ def play_seed(browser, base: str, seed: int, level: str = "normal", game: str = 
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{base}/index.html#/{game}?seed={seed}&speed=instant&level={level}{ROUTE_OPTIONS.get(game, '')}")
+        page.goto(
+            f"{base}/index.html#/{game}?seed={seed}&speed=instant&level={level}{ROUTE_OPTIONS.get(game, '')}"
+        )
         clicks = 0
         while True:
             page.wait_for_function(READY_OR_OVER, timeout=TIMEOUT_MS, polling=10)
@@ -67,15 +71,22 @@ def play_seed(browser, base: str, seed: int, level: str = "normal", game: str = 
         measures = page.evaluate(
             "() => performance.getEntriesByType('measure')"
             ".filter(m => m.name.startsWith('cardems:'))"
-            ".map(m => [m.name, m.duration])")
+            ".map(m => [m.name, m.duration])"
+        )
         result = page.evaluate(
             "() => { const d = document.querySelector('dialog#result');"
-            " return d ? [d.getAttribute('data-winner'), d.getAttribute('data-scores')] : [null, null]; }")
+            " return d ? [d.getAttribute('data-winner'), d.getAttribute('data-scores')] : [null, null]; }"
+        )
         if errors:
             print(f"  seed {seed}: page errors: {errors[:3]}", file=sys.stderr)
-        return {"seed": seed, "clicks": clicks, "winner": result[0], "scores": result[1],
-                "move": [d for n, d in measures if n == "cardems:move"],
-                "ai": [d for n, d in measures if n == "cardems:ai"]}
+        return {
+            "seed": seed,
+            "clicks": clicks,
+            "winner": result[0],
+            "scores": result[1],
+            "move": [d for n, d in measures if n == "cardems:move"],
+            "ai": [d for n, d in measures if n == "cardems:ai"],
+        }
     finally:
         context.close()
 
@@ -95,28 +106,41 @@ def run(seeds: list[int], quiet: bool = False, level: str = "normal", game: str 
             g = play_seed(browser, base, seed, level, game)
             games.append(g)
             if not quiet:
-                print(f"  {game} seed {seed}: {g['clicks']} clicks, winner {g['winner']}, scores {g['scores']}, "
-                      f"{len(g['move'])} move / {len(g['ai'])} ai measures", flush=True)
-    return {"seeds": seeds, "level": level, "game": game,
-            "move": stats([d for g in games for d in g["move"]]),
-            "ai": stats([d for g in games for d in g["ai"]]),
-            "seconds": time.perf_counter() - t0}
+                print(
+                    f"  {game} seed {seed}: {g['clicks']} clicks, winner {g['winner']}, scores {g['scores']}, "
+                    f"{len(g['move'])} move / {len(g['ai'])} ai measures",
+                    flush=True,
+                )
+    return {
+        "seeds": seeds,
+        "level": level,
+        "game": game,
+        "move": stats([d for g in games for d in g["move"]]),
+        "ai": stats([d for g in games for d in g["ai"]]),
+        "seconds": time.perf_counter() - t0,
+    }
 
 
 def report(s: dict) -> str:
-    lines = [f"moves ({s.get('game', 'pisti')}, speed=instant, level {s.get('level', 'normal')}, "
-             f"seeds {','.join(map(str, s['seeds']))}; ms)"]
+    lines = [
+        f"moves ({s.get('game', 'pisti')}, speed=instant, level {s.get('level', 'normal')}, "
+        f"seeds {','.join(map(str, s['seeds']))}; ms)"
+    ]
     for name in ("move", "ai"):
         st = s[name]
-        lines.append(f"  cardems:{name:<4}  count {st['count']:4d}  median {st['median']:7.2f}  "
-                     f"p95 {st['p95']:7.2f}  max {st['max']:7.2f}")
+        lines.append(
+            f"  cardems:{name:<4}  count {st['count']:4d}  median {st['median']:7.2f}  "
+            f"p95 {st['p95']:7.2f}  max {st['max']:7.2f}"
+        )
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", default="1,2,3", help="comma-separated deal seeds (default 1,2,3)")
-    parser.add_argument("--level", default="normal", choices=("easy", "normal", "hard"), help="the computer's level")
+    parser.add_argument(
+        "--level", default="normal", choices=("easy", "normal", "hard"), help="the computer's level"
+    )
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated games (default: all four)")
     args = parser.parse_args(argv)
     for game in args.games.split(","):

@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cardems import arena, ladder  # noqa: E402
+from cardems import arena, ladder
 
 
 def rows(path: str) -> dict[tuple, dict[int, tuple[list[float], list[int]]]]:
@@ -47,10 +47,19 @@ def pair(a: str, b: str, only: str | None = None) -> list[dict]:
         diff = arena.summarize([y - x for x, y in zip(da, db)], [])
         game, options, bot, opponent, _versus, seed = row
         players = dict(json.loads(options)).get("players", 2)
-        result.append({"row": f"{game} {players}p {bot} vs {opponent} seed {seed}", "deals": len(da),
-                       "a": round(sum(da) / len(da), 2), "b": round(sum(db) / len(db), 2),
-                       "b_minus_a": diff.mean_diff, "ci95": diff.ci95,
-                       "wins_a": oa.count(1), "wins_b": ob.count(1), "games": len(oa)})
+        result.append(
+            {
+                "row": f"{game} {players}p {bot} vs {opponent} seed {seed}",
+                "deals": len(da),
+                "a": round(sum(da) / len(da), 2),
+                "b": round(sum(db) / len(db), 2),
+                "b_minus_a": diff.mean_diff,
+                "ci95": diff.ci95,
+                "wins_a": oa.count(1),
+                "wins_b": ob.count(1),
+                "games": len(oa),
+            }
+        )
     return result
 
 
@@ -62,8 +71,10 @@ def main() -> None:
     args = parser.parse_args()
     for r in pair(args.a, args.b, args.only):
         low, high = r["ci95"]
-        print(f"{r['row']}: {r['deals']} deals, A {r['a']:+.2f}, B {r['b']:+.2f}, B - A {r['b_minus_a']:+.2f} "
-              f"[{low:+.2f}, {high:+.2f}], wins {r['wins_a']} -> {r['wins_b']} of {r['games']}")
+        print(
+            f"{r['row']}: {r['deals']} deals, A {r['a']:+.2f}, B {r['b']:+.2f}, B - A {r['b_minus_a']:+.2f} "
+            f"[{low:+.2f}, {high:+.2f}], wins {r['wins_a']} -> {r['wins_b']} of {r['games']}"
+        )
 
 
 if __name__ == "__main__":

@@ -34,9 +34,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cardems.pis_yedili.rules import PisYedili  # noqa: E402
-from cardems.pis_yedili.sim import OVER, Sim  # noqa: E402
-from cardems.rng import Rng  # noqa: E402
+from cardems.pis_yedili.rules import PisYedili
+from cardems.pis_yedili.sim import OVER, Sim
+from cardems.rng import Rng
 
 OPTIONS = {"players": 2, "mode": "round"}
 
@@ -129,13 +129,17 @@ def main() -> None:
             for k in ratios:
                 ratios[k].append(now[k] / now["rlcard"])
         print(f"  round {i + 1}: " + " | ".join(f"{k} {now[k]:9.0f} moves/s" for k in todo), flush=True)
-    print(f"{platform.python_implementation()} {platform.python_version()}, {args.rounds} rounds x "
-          f"{args.games} random 2-player games each, {args.clock} time")
+    print(
+        f"{platform.python_implementation()} {platform.python_version()}, {args.rounds} rounds x "
+        f"{args.games} random 2-player games each, {args.clock} time"
+    )
     for k in todo:
         print(f"  {k:15s} {median(rates[k]):9.0f} moves/s (median)")
     for k, values in ratios.items():
         if values:
-            print(f"  ratio {k} / rlcard: {median(values):.2f}x (median; rounds {min(values):.2f}-{max(values):.2f})")
+            print(
+                f"  ratio {k} / rlcard: {median(values):.2f}x (median; rounds {min(values):.2f}-{max(values):.2f})"
+            )
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import chromium, ensure_runtime, median, percentile, serve_root  # noqa: E402
+from _common import chromium, ensure_runtime, median, percentile, serve_root
 
 STATE = "document.documentElement.getAttribute('data-cardems')"
 CLICKABLE = "#felt button:not([disabled])"
@@ -26,14 +26,17 @@ def play(browser, base: str, seed: int, players: int, level: str) -> list[tuple[
     context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)  # see moves.py
     try:
         page = context.new_page()
-        page.goto(f"{base}/index.html#/pis-yedili?mode=round&players={players}&seed={seed}"
-                  f"&level={level}&speed=instant")
+        page.goto(
+            f"{base}/index.html#/pis-yedili?mode=round&players={players}&seed={seed}"
+            f"&level={level}&speed=instant"
+        )
         for _ in range(400):
             page.wait_for_function(f"['ready', 'over'].includes({STATE})", timeout=300_000, polling=20)
             if page.evaluate(STATE) == "over":
                 break
             buttons = page.eval_on_selector_all(
-                CLICKABLE, "els => els.map(e => [e.dataset.card || '', e.dataset.action || ''])")
+                CLICKABLE, "els => els.map(e => [e.dataset.card || '', e.dataset.action || ''])"
+            )
             cards = [c for c, a in buttons if c and c != "back" and not a]
             actions = [a for _, a in buttons if a]
             page.mouse.move(1, 1)
@@ -48,8 +51,10 @@ def play(browser, base: str, seed: int, players: int, level: str) -> list[tuple[
                         page.click(f"#felt button[data-action={action}]")
                         break
             page.wait_for_timeout(30)
-        return page.evaluate("() => performance.getEntriesByType('measure')"
-                             ".filter(m => m.name.startsWith('cardems:')).map(m => [m.name, m.duration])")
+        return page.evaluate(
+            "() => performance.getEntriesByType('measure')"
+            ".filter(m => m.name.startsWith('cardems:')).map(m => [m.name, m.duration])"
+        )
     finally:
         context.close()
 
@@ -68,8 +73,10 @@ def main() -> None:
     for name in ("cardems:ai", "cardems:move"):
         values = sorted(d for n, d in measures if n == name)
         if values:
-            print(f"{name}: n={len(values)} median={median(values):.1f} ms "
-                  f"p95={percentile(values, 95):.1f} ms max={values[-1]:.1f} ms")
+            print(
+                f"{name}: n={len(values)} median={median(values):.1f} ms "
+                f"p95={percentile(values, 95):.1f} ms max={values[-1]:.1f} ms"
+            )
 
 
 if __name__ == "__main__":

@@ -14,21 +14,30 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import boot  # noqa: E402
-import engine  # noqa: E402
-import moves  # noqa: E402
+import boot
+import engine
+import moves
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--boot-rounds", "--rounds", type=int, default=4,
-                        help="measured boot rounds per page (default 4)")
+    parser.add_argument(
+        "--boot-rounds", "--rounds", type=int, default=4, help="measured boot rounds per page (default 4)"
+    )
     parser.add_argument("--warmup", type=int, default=1, help="unmeasured boot rounds first (default 1)")
-    parser.add_argument("--driver", choices=boot.DRIVERS, default="direct",
-                        help="how the boot benchmark drives Chromium (default direct: no DevTools client)")
-    parser.add_argument("--seeds", default="1,2,3", help="Pişti deal seeds played in the page (default 1,2,3)")
+    parser.add_argument(
+        "--driver",
+        choices=boot.DRIVERS,
+        default="direct",
+        help="how the boot benchmark drives Chromium (default direct: no DevTools client)",
+    )
+    parser.add_argument(
+        "--seeds", default="1,2,3", help="Pişti deal seeds played in the page (default 1,2,3)"
+    )
     parser.add_argument("--engine-rounds", type=int, default=3, help="engine timing rounds (default 3)")
-    parser.add_argument("--engine-deals", type=int, default=200, help="engine deals per kind per round (default 200)")
+    parser.add_argument(
+        "--engine-deals", type=int, default=200, help="engine deals per kind per round (default 200)"
+    )
     args = parser.parse_args(argv)
 
     t0 = time.perf_counter()

@@ -27,9 +27,10 @@ import itertools
 import json
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -65,7 +66,7 @@ def _pisti_hidden(game: Any, seat: int, rng: Rng) -> Any:
 
 
 def _war_cards(game: Any) -> list[str]:
-    return game.all_cards()   # a committed card stays in its seat's active hand until the reveal
+    return game.all_cards()  # a committed card stays in its seat's active hand until the reveal
 
 
 def _war_hidden(game: Any, seat: int, rng: Rng) -> Any:
@@ -82,7 +83,7 @@ def _war_hidden(game: Any, seat: int, rng: Rng) -> Any:
         other.draw[s], pool = pool[:n], pool[n:]
     n = len(other.hands[rival])
     other.hands[rival], pool = pool[:n], pool[n:]
-    if committed is not None:   # the other seat's choice, unknown to this one: one of its cards
+    if committed is not None:  # the other seat's choice, unknown to this one: one of its cards
         other.committed[rival] = other.hands[rival][committed]
     for i, card in zip(down, pool):
         s, _, up = other.table[i]
@@ -95,15 +96,15 @@ def _pis_yedili_cards(game: Any) -> list[str]:
 
 
 def _pis_yedili_hidden(game: Any, seat: int, rng: Rng) -> Any:
-    if game.phase not in ("opening", "play"):   # the muamele shows the hands
+    if game.phase not in ("opening", "play"):  # the muamele shows the hands
         return None
-    return _pisti_hidden(game, seat, rng)       # other hands and the stock, as in Pişti
+    return _pisti_hidden(game, seat, rng)  # other hands and the stock, as in Pişti
 
 
 def _abstract_cards(game: Any) -> list[str]:
     """Every card of the deal's rows once, if this half's row is what either took plus what still lies."""
     row = game.row
-    if sorted(game.taken[0] + game.taken[1] + row[game.pos:]) != sorted(row):
+    if sorted(game.taken[0] + game.taken[1] + row[game.pos :]) != sorted(row):
         return []
     return [c for r in game.rows for c in r]
 
@@ -122,8 +123,8 @@ def _pis_yedili_pack(game: Any) -> list[str]:
 
 @dataclass(frozen=True)
 class Hiding:
-    cards: Callable[[Any], list[str]]    # where every card is, in any order
-    pack: Callable[[Any], list[str]]     # the game's pack
+    cards: Callable[[Any], list[str]]  # where every card is, in any order
+    pack: Callable[[Any], list[str]]  # the game's pack
     hidden: Callable[[Any, int, Rng], Any] | None
 
 
@@ -131,7 +132,7 @@ HIDING: dict[str, Hiding] = {
     "pisti": Hiding(_pisti_cards, lambda game: standard_deck(), _pisti_hidden),
     "war": Hiding(_war_cards, lambda game: standard_deck(), _war_hidden),
     "pis-yedili": Hiding(_pis_yedili_cards, _pis_yedili_pack, _pis_yedili_hidden),
-    "abstract": Hiding(_abstract_cards, _abstract_pack, None),   # every card lies face up
+    "abstract": Hiding(_abstract_cards, _abstract_pack, None),  # every card lies face up
 }
 
 
@@ -144,12 +145,12 @@ class Figures:
     option_sets: int = 0
     games: int = 0
     moves: int = 0
-    conserved: int = 0          # card-conservation checks passed
-    swaps: int = 0              # hidden-card swaps that left the view unchanged
-    saves: int = 0              # save round trips
+    conserved: int = 0  # card-conservation checks passed
+    swaps: int = 0  # hidden-card swaps that left the view unchanged
+    saves: int = 0  # save round trips
     play_seconds: float = 0.0
     seconds: float = 0.0
-    longest: int = 0            # most moves in one game
+    longest: int = 0  # most moves in one game
     failures: list[str] = field(default_factory=list)
 
     @property
@@ -164,7 +165,9 @@ class Figures:
 def option_sets(cls: type[Game]) -> list[dict[str, Any]]:
     """Every combination of the game's option values."""
     specs = cls.options_spec
-    return [dict(zip((s.name for s in specs), values)) for values in itertools.product(*(s.values for s in specs))]
+    return [
+        dict(zip((s.name for s in specs), values)) for values in itertools.product(*(s.values for s in specs))
+    ]
 
 
 def seats(game: Game) -> range:
@@ -251,12 +254,16 @@ def soak_game(name: str, moves: int, seed: int = 1) -> Figures:
 
 
 def report(all_figures: list[Figures], out: Any) -> None:
-    out.write(f"{'game':<11} {'sets':>4} {'games':>7} {'moves':>10} {'moves/s':>9} {'play/s':>9} "
-              f"{'conserved':>10} {'swaps':>8} {'saves':>7} {'longest':>7} failures\n")
+    out.write(
+        f"{'game':<11} {'sets':>4} {'games':>7} {'moves':>10} {'moves/s':>9} {'play/s':>9} "
+        f"{'conserved':>10} {'swaps':>8} {'saves':>7} {'longest':>7} failures\n"
+    )
     for f in all_figures:
-        out.write(f"{f.game:<11} {f.option_sets:>4} {f.games:>7} {f.moves:>10} {f.moves_per_second:>9.0f} "
-                  f"{f.play_moves_per_second:>9.0f} {f.conserved:>10} {f.swaps:>8} {f.saves:>7} "
-                  f"{f.longest:>7} {len(f.failures)}\n")
+        out.write(
+            f"{f.game:<11} {f.option_sets:>4} {f.games:>7} {f.moves:>10} {f.moves_per_second:>9.0f} "
+            f"{f.play_moves_per_second:>9.0f} {f.conserved:>10} {f.swaps:>8} {f.saves:>7} "
+            f"{f.longest:>7} {len(f.failures)}\n"
+        )
     for f in all_figures:
         for failure in f.failures[:5]:
             out.write(f"FAILED {failure}\n")
@@ -267,11 +274,15 @@ def main(argv: list[str] | None = None, out: Any = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.soak", description=__doc__.split("\n")[0])
     parser.add_argument("--moves", type=int, default=100_000, help="random legal moves per game (at least)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--games", default=",".join(playable()), help=f"comma-separated, of: {', '.join(PLANNED)}")
+    parser.add_argument(
+        "--games", default=",".join(playable()), help=f"comma-separated, of: {', '.join(PLANNED)}"
+    )
     args = parser.parse_args(argv)
     names = [n.strip() for n in args.games.split(",") if n.strip()]
-    out.write(f"soak: at least {args.moves} random legal moves per game, every option set, seed {args.seed}; "
-              f"python {sys.version.split()[0]}\n")
+    out.write(
+        f"soak: at least {args.moves} random legal moves per game, every option set, seed {args.seed}; "
+        f"python {sys.version.split()[0]}\n"
+    )
     all_figures = []
     for name in names:
         all_figures.append(soak_game(name, args.moves, args.seed))

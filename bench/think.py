@@ -25,12 +25,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cardems.bots import bot_move, bot_move_steps, make_bot  # noqa: E402
-from cardems.games import game_class  # noqa: E402
+from cardems.bots import bot_move, bot_move_steps, make_bot
+from cardems.games import game_class
 
-ROWS = [("pisti", {"players": n, "mode": "classic"}) for n in (2, 3, 4)] + [("war", {})] + [
-    ("pis-yedili", {"players": n, "mode": "round"}) for n in (2, 3, 4)] + [
-    ("abstract", {"variant": v, "mode": "deal"}) for v in ("base", "suit", "unlimited", "52")]
+ROWS = (
+    [("pisti", {"players": n, "mode": "classic"}) for n in (2, 3, 4)]
+    + [("war", {})]
+    + [("pis-yedili", {"players": n, "mode": "round"}) for n in (2, 3, 4)]
+    + [("abstract", {"variant": v, "mode": "deal"}) for v in ("base", "suit", "unlimited", "52")]
+)
 
 
 def cpu_clock():
@@ -41,6 +44,7 @@ def cpu_clock():
         def node_cpu() -> float:
             used = process.cpuUsage()
             return (used.user + used.system) / 1e6
+
         return node_cpu
     return time.process_time
 
@@ -84,8 +88,13 @@ def measure(game_name: str, options: dict, deals: int, level: str) -> dict:
                 move = bot_move(game, normal, seat)
             game.play(move)
     ms = [d * 1000 for d in decisions]
-    return {"decisions": len(ms), "median": nearest_rank(ms, 0.5), "p95": nearest_rank(ms, 0.95),
-            "max": max(ms), "slice_max": longest * 1000}
+    return {
+        "decisions": len(ms),
+        "median": nearest_rank(ms, 0.5),
+        "p95": nearest_rank(ms, 0.95),
+        "max": max(ms),
+        "slice_max": longest * 1000,
+    }
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -93,21 +102,33 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deals", type=int, default=6)
     parser.add_argument("--level", default="hard")
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
-    parser.add_argument("--players", type=int, action="append", help="only rows with this many players (repeatable)")
+    parser.add_argument(
+        "--players", type=int, action="append", help="only rows with this many players (repeatable)"
+    )
     parser.add_argument("--clock", choices=tuple(CLOCK), default="cpu")
     args = parser.parse_args(argv)
     global clock
     clock = CLOCK[args.clock]()
-    print(f"{platform.python_implementation()} {platform.python_version()} ({sys.platform}), "
-          f"{args.level} in seat 0 against normal, {args.deals} deals per row; {args.clock} times in ms")
+    print(
+        f"{platform.python_implementation()} {platform.python_version()} ({sys.platform}), "
+        f"{args.level} in seat 0 against normal, {args.deals} deals per row; {args.clock} times in ms"
+    )
     print(f"{'row':28s} {'decisions':>9s} {'median':>8s} {'p95':>8s} {'max':>8s} {'slice max':>9s}")
     for game_name, options in ROWS:
-        if args.game and game_name not in args.game or args.players and options.get("players") not in args.players:
+        if (
+            args.game
+            and game_name not in args.game
+            or args.players
+            and options.get("players") not in args.players
+        ):
             continue
         r = measure(game_name, options, args.deals, args.level)
         label = game_name + " " + " ".join(f"{k}={v}" for k, v in options.items() if k != "mode")
-        print(f"{label:28s} {r['decisions']:9d} {r['median']:8.1f} {r['p95']:8.1f} {r['max']:8.1f} "
-              f"{r['slice_max']:9.1f}", flush=True)
+        print(
+            f"{label:28s} {r['decisions']:9d} {r['median']:8.1f} {r['p95']:8.1f} {r['max']:8.1f} "
+            f"{r['slice_max']:9.1f}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -18,9 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cardems.bots import bot_move, make_bot  # noqa: E402
-from cardems.rng import Rng  # noqa: E402
-from cardems.war.rules import War  # noqa: E402
+from cardems.bots import bot_move, make_bot
+from cardems.rng import Rng
+from cardems.war.rules import War
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -54,9 +54,11 @@ def main() -> None:
     print(f"load average {os.getloadavg()[0]:.2f}; {args.games} games per level vs Normal")
     for level in args.levels.split(","):
         lengths, times = run_level(level, args.games)
-        print(f"{level:7} battles/game median {percentile(lengths, .5)}, p90 {percentile(lengths, .9)}, "
-              f"max {max(lengths)} | ms/decision median {percentile(times, .5):.2f}, "
-              f"p95 {percentile(times, .95):.2f}, max {max(times):.2f}")
+        print(
+            f"{level:7} battles/game median {percentile(lengths, 0.5)}, p90 {percentile(lengths, 0.9)}, "
+            f"max {max(lengths)} | ms/decision median {percentile(times, 0.5):.2f}, "
+            f"p95 {percentile(times, 0.95):.2f}, max {max(times):.2f}"
+        )
     longest = 0
     for seed in range(1, 10 * args.games + 1):
         game, rng = War.new(seed=seed), Rng(seed)

@@ -9,7 +9,7 @@ the DOM under PyScript.
 0
 """
 
-from cardems.errors import IllegalMove, BadInput
+from cardems.errors import BadInput, IllegalMove
 
 __all__ = ["IllegalMove", "BadInput"]
 __version__ = "0.1.0"

@@ -12,8 +12,9 @@ interval is over deals (paired).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from cardems.bots import bot_move, make_bot
 from cardems.games import game_class
@@ -48,13 +49,19 @@ def seatings(game_name: str, options: dict[str, Any]) -> list[list[int]]:
     return kind.seatings(kind.players(options))
 
 
-def play_game(game_name: str, options: dict[str, Any], seed: int, bots: list[Any],
-              seating: list[int], versus: str = "best") -> tuple[float, int]:
+def play_game(
+    game_name: str,
+    options: dict[str, Any],
+    seed: int,
+    bots: list[Any],
+    seating: list[int],
+    versus: str = "best",
+) -> tuple[float, int]:
     """One game; returns the first bot's score difference and 1/0/-1 for win/draw/loss."""
     game = game_class(game_name).new(options, seed=seed)
     while not game.is_over():
         seat = game.to_move
-        assert seat is not None                 # the game is not over
+        assert seat is not None  # the game is not over
         game.play(bot_move(game, bots[seating[seat]], seat))
     result = game.result()
     kind = game.game_type
@@ -82,8 +89,15 @@ def play_deal(args: tuple[Any, ...]) -> tuple[float, list[int]]:
     return sum(diffs) / len(diffs), outcomes
 
 
-def run(game_name: str, levels: list[str], deals: int, seed: int, options: dict[str, Any],
-        jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> Score:
+def run(
+    game_name: str,
+    levels: list[str],
+    deals: int,
+    seed: int,
+    options: dict[str, Any],
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> Score:
     """Play ``deals`` mirrored deals; deal seeds come from ``seed``."""
     for level in levels:
         make_bot(game_name, level)  # refuse unknown levels before any work
@@ -124,8 +138,11 @@ def summarize(per_deal: list[float], outcomes: list[int]) -> Score:
     sd = math.sqrt(sum((d - mean) ** 2 for d in per_deal) / (n - 1)) if n > 1 else 0.0
     half = 1.96 * sd / math.sqrt(n) if n > 1 else float("inf")
     return Score(
-        wins=outcomes.count(1), draws=outcomes.count(0), losses=outcomes.count(-1),
-        games=len(outcomes), mean_diff=round(mean, 4),
+        wins=outcomes.count(1),
+        draws=outcomes.count(0),
+        losses=outcomes.count(-1),
+        games=len(outcomes),
+        mean_diff=round(mean, 4),
         ci95=[round(mean - half, 4), round(mean + half, 4)],
     )
 

@@ -11,7 +11,8 @@ function of what the seat may know and the seed.
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable, Generator, Protocol
+from collections.abc import Callable, Generator
+from typing import Any, Protocol
 
 from cardems.errors import BadInput
 from cardems.rng import Rng
@@ -22,8 +23,7 @@ LEVELS = ("easy", "normal", "hard")
 class Bot(Protocol):
     level: str
 
-    def choose(self, view: Any, legal: list[Any], rng: Rng) -> Any:
-        ...
+    def choose(self, view: Any, legal: list[Any], rng: Rng) -> Any: ...
 
 
 class RandomBot:
@@ -88,4 +88,3 @@ def bot_move_steps(game: Any, bot: Bot, seat: int) -> Generator[None, None, Any]
     if steps is None:
         return bot.choose(view, legal, rng)
     return (yield from steps(view, legal, rng))
-

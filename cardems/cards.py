@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from cardems.errors import BadInput
-from cardems.errors import shown
+from cardems.errors import BadInput, shown
 
 Card = str
 

@@ -10,7 +10,8 @@ import argparse
 import json
 import os
 import sys
-from typing import Any, NoReturn, Sequence, TextIO, cast
+from collections.abc import Sequence
+from typing import Any, NoReturn, TextIO, cast
 
 from cardems.arena import Writer
 from cardems.bots import LEVELS, bot_move, make_bot
@@ -20,9 +21,30 @@ from cardems.game import Event, Game, parse_seed, shown, whole_number
 from cardems.games import PLANNED, game_class
 
 # what a terminal that cannot show them gets instead (then backslash escapes for anything else)
-ASCII_FALLBACK = str.maketrans({"ş": "s", "Ş": "S", "ı": "i", "İ": "I", "ç": "c", "ğ": "g", "ö": "o", "ü": "u",
-                                "♠": "S", "♥": "H", "♦": "D", "♣": "C", "…": "...", "“": '"', "”": '"',
-                                "‘": "'", "’": "'", "·": "-", "–": "-", "—": "-"})
+ASCII_FALLBACK = str.maketrans(
+    {
+        "ş": "s",
+        "Ş": "S",
+        "ı": "i",
+        "İ": "I",
+        "ç": "c",
+        "ğ": "g",
+        "ö": "o",
+        "ü": "u",
+        "♠": "S",
+        "♥": "H",
+        "♦": "D",
+        "♣": "C",
+        "…": "...",
+        "“": '"',
+        "”": '"',
+        "‘": "'",
+        "’": "'",
+        "·": "-",
+        "–": "-",
+        "—": "-",
+    }
+)
 
 
 class _Safe:
@@ -39,7 +61,9 @@ class _Safe:
         try:
             text.encode(self.encoding)
         except UnicodeEncodeError:
-            text = text.translate(ASCII_FALLBACK).encode(self.encoding, "backslashreplace").decode(self.encoding)
+            text = (
+                text.translate(ASCII_FALLBACK).encode(self.encoding, "backslashreplace").decode(self.encoding)
+            )
         if self.stream is None:
             raise StreamError(f"{self.name} is closed")
         try:
@@ -64,7 +88,7 @@ def _reason(exc: BaseException) -> str:
     return getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
 
 
-QUOTED = 80               # an error line quotes at most this many characters of an argument
+QUOTED = 80  # an error line quotes at most this many characters of an argument
 
 
 class _Parser(argparse.ArgumentParser):
@@ -79,17 +103,19 @@ def _shortened(message: str) -> str:
 
 
 def _cut(text: str) -> str:
-    return text if len(text) <= QUOTED else text[:QUOTED - 3] + "..."
+    return text if len(text) <= QUOTED else text[: QUOTED - 3] + "..."
 
 
 def whole(low: int, high: int) -> Any:
     """The argparse type of every numeric option: a whole number written in ASCII digits
     only (no sign, no ``_``, no other script's digits) from ``low`` to ``high``."""
+
     def read(text: str) -> int:
         number = whole_number(text, low, high)
         if number is None:
             raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number from {low} to {high:,}")
         return number
+
     return read
 
 
@@ -115,9 +141,13 @@ def _options(pairs: Sequence[str]) -> tuple[dict[str, str], str]:
 def _summary(game: Game[Any, Any]) -> dict[str, Any]:
     result = game.result()
     return {
-        "game": game.name, "options": game.options, "over": result.over,
-        "to_move": game.to_move, "scores": list(result.scores),
-        "captured": list(result.captured), "winner": result.winner,
+        "game": game.name,
+        "options": game.options,
+        "over": result.over,
+        "to_move": game.to_move,
+        "scores": list(result.scores),
+        "captured": list(result.captured),
+        "winner": result.winner,
     }
 
 
@@ -155,14 +185,16 @@ def cmd_play(args: argparse.Namespace, out: Writer, inp: TextIO) -> int:
     out.write(f"Pişti, seed {seed}, against the {args.level} computer. Type a card (e.g. 7H) or 'quit'.\n")
     while not game.is_over():
         seat = game.to_move
-        assert seat is not None                 # the game is not over
+        assert seat is not None  # the game is not over
         view = game.view(0)
         if seat != 0:
             _report(game.play(bot_move(game, bot, seat)), out)
             continue
         top = _pretty(view.pile_top) if view.pile_top else "empty"
-        out.write(f"\nPile: {top} ({view.pile_size} cards)   Stock: {view.stock_size}   "
-                  f"Captured: you {view.captured_counts[0]}, computer {view.captured_counts[1]}\n")
+        out.write(
+            f"\nPile: {top} ({view.pile_size} cards)   Stock: {view.stock_size}   "
+            f"Captured: you {view.captured_counts[0]}, computer {view.captured_counts[1]}\n"
+        )
         out.write("Your hand: " + "  ".join(f"{c}={_pretty(c)}" for c in view.hand) + "\n> ")
         out.flush()
         line = inp.readline()
@@ -192,7 +224,11 @@ def _report(events: list[Event], out: Writer) -> None:
         if isinstance(event, Play):
             out.write(f"{who(event.seat)} played {_pretty(event.card)}\n")
         elif isinstance(event, Capture):
-            label = f" {'JACK PİŞTİ' if event.pisti == 'jack_pisti' else 'PİŞTİ'}! (+{event.points})" if event.pisti else ""
+            label = (
+                f" {'JACK PİŞTİ' if event.pisti == 'jack_pisti' else 'PİŞTİ'}! (+{event.points})"
+                if event.pisti
+                else ""
+            )
             out.write(f"{who(event.seat)} captured {event.count} cards.{label}\n")
         elif isinstance(event, Sweep):
             out.write(f"The last {event.count} cards go to side {event.side}.\n")
@@ -205,7 +241,9 @@ def cmd_arena(args: argparse.Namespace, out: Writer, err: Writer) -> int:
 
     levels = [b.strip().lower() for b in args.bots.split(",")]
     if len(levels) != 2 or not all(levels):
-        raise BadInput(f"--bots takes two levels separated by a comma, e.g. hard,normal (got {shown(args.bots)})")
+        raise BadInput(
+            f"--bots takes two levels separated by a comma, e.g. hard,normal (got {shown(args.bots)})"
+        )
     options, _ = _options(args.option or [])
     if args.players is not None:
         options["players"] = str(args.players)
@@ -213,8 +251,15 @@ def cmd_arena(args: argparse.Namespace, out: Writer, err: Writer) -> int:
     cls = game_class(args.game)
     parsed = cls.new(options, seed=0).options
     players = cls.game_type.players(parsed)
-    score = arena.run(args.game, levels, args.deals, seed, parsed, jobs=args.jobs,
-                      progress=arena.progress_printer(err) if not args.quiet else None)
+    score = arena.run(
+        args.game,
+        levels,
+        args.deals,
+        seed,
+        parsed,
+        jobs=args.jobs,
+        progress=arena.progress_printer(err) if not args.quiet else None,
+    )
     if args.json:
         out.write(json.dumps(score.as_dict()) + "\n")
     else:
@@ -224,7 +269,8 @@ def cmd_arena(args: argparse.Namespace, out: Writer, err: Writer) -> int:
             f"{a} vs {b}: {args.deals} deals, {score.games} games ({players} players, mirrored)\n"
             f"  {a}: {score.wins} wins, {score.draws} draws, {score.losses} losses "
             f"({100 * score.wins / score.games:.1f}% wins)\n"
-            f"  mean point difference per deal: {score.mean_diff:+.2f}  (95% CI {low:+.2f} .. {high:+.2f})\n")
+            f"  mean point difference per deal: {score.mean_diff:+.2f}  (95% CI {low:+.2f} .. {high:+.2f})\n"
+        )
     return 0
 
 
@@ -233,15 +279,21 @@ def _run_options(parser: argparse.ArgumentParser, games: Sequence[str], what: st
     parser.add_argument("--deals", type=DEALS, default=1000, help="mirrored deals per row")
     parser.add_argument("--seed", default="1")
     parser.add_argument("--jobs", type=JOBS, default=1, help="worker processes (they share the shards)")
-    parser.add_argument("--scheduler", metavar="tcp://HOST:8786",
-                        help="play the shards on this Dask distributed cluster instead of local processes "
-                             "(pip install distributed; every worker needs cardems)")
+    parser.add_argument(
+        "--scheduler",
+        metavar="tcp://HOST:8786",
+        help="play the shards on this Dask distributed cluster instead of local processes "
+        "(pip install distributed; every worker needs cardems)",
+    )
     parser.add_argument("--game", action="append", choices=list(games), help="only this game (repeatable)")
     parser.add_argument("--players", type=PLAYERS, action="append", help="only this many seats (repeatable)")
-    parser.add_argument("--cache", default=".ladder-cache.jsonl",
-                        help=f"finished shards are kept here, so a stopped {what} resumes ('' for none); "
-                             "keyed by game, options, bots, seed and deals, not by the code: remove it "
-                             "after changing a bot")
+    parser.add_argument(
+        "--cache",
+        default=".ladder-cache.jsonl",
+        help=f"finished shards are kept here, so a stopped {what} resumes ('' for none); "
+        "keyed by game, options, bots, seed and deals, not by the code: remove it "
+        "after changing a bot",
+    )
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
 
@@ -249,20 +301,28 @@ def _run_options(parser: argparse.ArgumentParser, games: Sequence[str], what: st
 def ladder_parser() -> argparse.ArgumentParser:
     from cardems.ladder import GAMES
 
-    parser = _Parser(prog="python -m cardems arena ladder",
-                     description="every game and seat count: normal vs easy and hard vs normal, mirrored")
+    parser = _Parser(
+        prog="python -m cardems arena ladder",
+        description="every game and seat count: normal vs easy and hard vs normal, mirrored",
+    )
     _run_options(parser, [name for name, _ in GAMES], "ladder")
-    parser.add_argument("--pair", action="append", metavar="BOT,OPPONENT",
-                        help="only this match-up, e.g. hard,normal (repeatable; default: normal,easy and hard,normal)")
+    parser.add_argument(
+        "--pair",
+        action="append",
+        metavar="BOT,OPPONENT",
+        help="only this match-up, e.g. hard,normal (repeatable; default: normal,easy and hard,normal)",
+    )
     return parser
 
 
 def panel_parser() -> argparse.ArgumentParser:
     from cardems import panel
 
-    parser = _Parser(prog="python -m cardems arena panel",
-                     description="hard and normal against a panel of players unlike normal "
-                                 f"({', '.join(panel.MEMBERS)}), mirrored, with hard minus normal per member")
+    parser = _Parser(
+        prog="python -m cardems arena panel",
+        description="hard and normal against a panel of players unlike normal "
+        f"({', '.join(panel.MEMBERS)}), mirrored, with hard minus normal per member",
+    )
     _run_options(parser, panel.GAMES, "panel")
     return parser
 
@@ -271,6 +331,7 @@ def _progress(err: Writer, quiet: bool) -> Any:
     def show(line: str) -> None:
         err.write(line + "\n")
         err.flush()
+
     return None if quiet else show
 
 
@@ -282,13 +343,26 @@ def cmd_ladder(argv: Sequence[str], out: Writer, err: Writer) -> int:
     if args.pair:
         given = tuple(tuple(p.strip().lower() for p in pair.split(",")) for pair in args.pair)
         if any(len(p) != 2 or not all(p) for p in given):
-            raise BadInput(f"--pair takes two levels separated by a comma, e.g. hard,normal (got {shown(args.pair)})")
-        pairs = cast("tuple[tuple[str, str], ...]", given)     # two levels each, checked above
+            raise BadInput(
+                f"--pair takes two levels separated by a comma, e.g. hard,normal (got {shown(args.pair)})"
+            )
+        pairs = cast("tuple[tuple[str, str], ...]", given)  # two levels each, checked above
         for rung in ladder.rungs(args.game, args.players, pairs):
-            make_bot(rung.game, rung.bot), make_bot(rung.game, rung.opponent)   # unknown levels: before any work
-    rows = ladder.run(args.deals, parse_seed(args.seed), jobs=args.jobs, cache=args.cache or None,
-                      games=args.game, players=args.players, pairs=pairs, progress=_progress(err, args.quiet),
-                      scheduler=args.scheduler)
+            (
+                make_bot(rung.game, rung.bot),
+                make_bot(rung.game, rung.opponent),
+            )  # unknown levels: before any work
+    rows = ladder.run(
+        args.deals,
+        parse_seed(args.seed),
+        jobs=args.jobs,
+        cache=args.cache or None,
+        games=args.game,
+        players=args.players,
+        pairs=pairs,
+        progress=_progress(err, args.quiet),
+        scheduler=args.scheduler,
+    )
     ladder.write(rows, args.json, out)
     return 0
 
@@ -297,9 +371,16 @@ def cmd_panel(argv: Sequence[str], out: Writer, err: Writer) -> int:
     from cardems import panel
 
     args = panel_parser().parse_args(argv)
-    result = panel.run(args.deals, parse_seed(args.seed), jobs=args.jobs, cache=args.cache or None,
-                       games=args.game, players=args.players, progress=_progress(err, args.quiet),
-                       scheduler=args.scheduler)
+    result = panel.run(
+        args.deals,
+        parse_seed(args.seed),
+        jobs=args.jobs,
+        cache=args.cache or None,
+        games=args.game,
+        players=args.players,
+        progress=_progress(err, args.quiet),
+        scheduler=args.scheduler,
+    )
     panel.write(result, args.json, out)
     return 0
 
@@ -318,8 +399,11 @@ def build_parser() -> argparse.ArgumentParser:
     ply.add_argument("--level", default="normal", choices=("easy", "normal", "hard"))
     ply.add_argument("--seed")
     ply.add_argument("--option", action="append", metavar="NAME=VALUE")
-    are = sub.add_parser("arena", help="bots against each other on mirrored deals "
-                         "(python -m cardems arena ladder: every game and level)")
+    are = sub.add_parser(
+        "arena",
+        help="bots against each other on mirrored deals "
+        "(python -m cardems arena ladder: every game and level)",
+    )
     are.add_argument("game", choices=PLANNED)
     are.add_argument("--bots", default="hard,normal", help="two levels, e.g. hard,normal")
     are.add_argument("--deals", type=DEALS, default=1000)
@@ -332,8 +416,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
-         err: TextIO | None = None, inp: TextIO | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+    inp: TextIO | None = None,
+) -> int:
     """Run a command; 0 on success, 2 on bad input or a standard stream that is closed
     or full (one line on stderr, when stderr can take it), 130 on Ctrl-C."""
     stdout, stderr = _Safe(out or sys.stdout, "standard output"), _Safe(err or sys.stderr, "standard error")
@@ -343,18 +431,18 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         try:
-            if stdout.stream is None:      # before any work: its result could not be written
+            if stdout.stream is None:  # before any work: its result could not be written
                 raise StreamError("standard output is closed")
             code = _command(argv, stdout, stderr, inp)
             stdout.flush()
             return code
         except BadInput as exc:
-            message = " ".join(_shortened(str(exc)).splitlines())   # one line, whatever the input held
+            message = " ".join(_shortened(str(exc)).splitlines())  # one line, whatever the input held
             if len(message) > MESSAGE:
-                message = message[:MESSAGE - 3] + "..."
+                message = message[: MESSAGE - 3] + "..."
             stderr.write(f"cardems: {message}\n")
             return 2
-        except OSError as exc:     # a file named in the arguments (the ladder's cache...)
+        except OSError as exc:  # a file named in the arguments (the ladder's cache...)
             where = f": {_shortened(shown(exc.filename))}" if exc.filename is not None else ""
             stderr.write(f"cardems: {_reason(exc)}{where}\n")
             return 2
@@ -365,13 +453,13 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
         except KeyboardInterrupt:
             stderr.write("\n")
             return 130
-    except StreamError:            # stderr too is closed or full: nothing can be said
+    except StreamError:  # stderr too is closed or full: nothing can be said
         _quiet(stdout)
         _quiet(stderr)
         return 2
 
 
-MESSAGE = 400                      # an error line is at most this long
+MESSAGE = 400  # an error line is at most this long
 
 
 def _command(argv: list[str], out: Writer, err: Writer, inp: TextIO | None) -> int:

@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, timezone
-from typing import Any, Callable, Sequence
+from datetime import UTC, date, datetime
+from typing import Any
 
 from cardems.errors import BadInput
 from cardems.game import Game, parse_options
@@ -43,7 +44,7 @@ Translate = Callable[..., str]
 
 def utc_today() -> str:
     """Today's UTC calendar date, ``YYYY-MM-DD``."""
-    return datetime.now(timezone.utc).date().isoformat()
+    return datetime.now(UTC).date().isoformat()
 
 
 def parse_day(text: Any) -> date:
@@ -74,14 +75,16 @@ def check_game(game: Any) -> str:
     """A game that has a daily deal: any playable game."""
     name = str(game).strip().lower()
     if name not in PLANNED:
-        raise BadInput(f"there is no daily deal for {str(game)[:40]!r}: unknown game (games: {', '.join(PLANNED)})")
+        raise BadInput(
+            f"there is no daily deal for {str(game)[:40]!r}: unknown game (games: {', '.join(PLANNED)})"
+        )
     game_class(name)  # a game not playable yet is refused with its own message
     return name
 
 
 def seed_for(game: str, day: str) -> int:
     """The documented function itself, for a checked game and day (see the module's docstring)."""
-    digest = hashlib.sha256(f"cardems-daily:{game}:{day}".encode("utf-8")).digest()
+    digest = hashlib.sha256(f"cardems-daily:{game}:{day}".encode()).digest()
     return int.from_bytes(digest[:8], "big") >> (64 - SEED_BITS)
 
 
@@ -126,8 +129,15 @@ def _label(t: Translate, key: str, default: str, **params: Any) -> str:
     return default.format(**params) if text == key else text
 
 
-def share_text(t: Translate, game: str, day: str, result: str, scores: Sequence[int], side: int,
-               rounds: Sequence[str] = ()) -> str:
+def share_text(
+    t: Translate,
+    game: str,
+    day: str,
+    result: str,
+    scores: Sequence[int],
+    side: int,
+    rounds: Sequence[str] = (),
+) -> str:
     """The line a player shares when a daily deal ends, in the player's language::
 
         Cardems daily · Pişti · 2026-12-01
@@ -151,14 +161,20 @@ def share_text(t: Translate, game: str, day: str, result: str, scores: Sequence[
     score = "–".join(str(s) for s in ordered)
     defaults = {"win": "Won {score}", "draw": "Drew {score}", "loss": "Lost {score}"}
     lines = [
-        _label(t, "daily.share.title", "Cardems daily · {game} · {date}", game=name, date=parse_day(day).isoformat()),
+        _label(
+            t,
+            "daily.share.title",
+            "Cardems daily · {game} · {date}",
+            game=name,
+            date=parse_day(day).isoformat(),
+        ),
         _label(t, f"daily.share.{result}", defaults[result], score=score),
         ("".join(SQUARES[r] for r in rounds) + " " + OUTCOME[result]).strip(),
     ]
     return "\n".join(lines)
 
 
-def share_for(t: Translate, game: "Game[Any, Any]", day: str, side: int = 0) -> str:
+def share_for(t: Translate, game: Game[Any, Any], day: str, side: int = 0) -> str:
     """The share line of a finished daily ``game`` for ``side``: its result, final
     scores and, for a match of more than one deal or round, a square per deal."""
     kind = game.game_type

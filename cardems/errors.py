@@ -48,7 +48,7 @@ class IllegalMove(BadInput):
         self.reason = reason if reason is not None else Reason("not_legal")
 
 
-SHOWN = 120              # at most this much of an outside value goes into a message
+SHOWN = 120  # at most this much of an outside value goes into a message
 _SHORT = reprlib.Repr()
 _SHORT.maxstring = _SHORT.maxother = 60
 _SHORT.maxlevel = 2
@@ -58,6 +58,6 @@ def shown(raw: Any) -> str:
     """``raw`` as a message shows it: its ``repr``, shortened (outside values may be huge)."""
     try:
         text = _SHORT.repr(raw)
-    except (ValueError, RecursionError):   # an int past the 4,300-digit conversion limit (Python 3.11)
+    except (ValueError, RecursionError):  # an int past the 4,300-digit conversion limit (Python 3.11)
         return f"a value of type {type(raw).__name__} too long to show"
-    return text if len(text) <= SHOWN else text[:SHOWN - 3] + "..."
+    return text if len(text) <= SHOWN else text[: SHOWN - 3] + "..."

@@ -32,10 +32,12 @@ from cardems.rng import Rng
 SAVE_FORMAT = 1
 # the English of the refusals every game may give (a game adds its own: ``Game.why_words``),
 # worded with the reason's parameters and ``move``, the refused move's text
-WHY_WORDS: Mapping[str, str] = MappingProxyType({
-    "over": "{move}: the game is over",
-    "not_legal": "{move} is not a legal move now",
-})
+WHY_WORDS: Mapping[str, str] = MappingProxyType(
+    {
+        "over": "{move}: the game is over",
+        "not_legal": "{move} is not a legal move now",
+    }
+)
 M = TypeVar("M")
 V = TypeVar("V", bound="SeatView")
 
@@ -120,15 +122,15 @@ class SeatView:
 
     seat: int
     players: int
-    teams: tuple[tuple[int, ...], ...]   # the seats of each side (one seat a side without partners)
-    options: Mapping[str, Any]        # the game's options (read-only)
+    teams: tuple[tuple[int, ...], ...]  # the seats of each side (one seat a side without partners)
+    options: Mapping[str, Any]  # the game's options (read-only)
     to_move: int | None
-    next_up: int | None               # who moves after the player to move ends its turn, if play goes
-                                      # on and the rules know it now (None in between, or over)
-    rounds_done: int                  # deals or rounds of the match scored so far (0 without such units)
-    between_rounds: bool              # a deal/round was just scored and no move of the next one is made
-    winner: int | str | None          # the winning side or "draw", once over
-    final_scores: tuple[int, ...] | None   # result().scores once over (per side), None before
+    next_up: int | None  # who moves after the player to move ends its turn, if play goes
+    # on and the rules know it now (None in between, or over)
+    rounds_done: int  # deals or rounds of the match scored so far (0 without such units)
+    between_rounds: bool  # a deal/round was just scored and no move of the next one is made
+    winner: int | str | None  # the winning side or "draw", once over
+    final_scores: tuple[int, ...] | None  # result().scores once over (per side), None before
     over: bool
 
     def side_of(self, seat: int) -> int:
@@ -158,14 +160,14 @@ class GameType:
     replay read it instead of asking each game for overrides and flags.
     """
 
-    seats: tuple[int, ...] = (2,)            # the seat counts the game supports
-    seats_option: str | None = None          # the option that picks one of them, if any
+    seats: tuple[int, ...] = (2,)  # the seat counts the game supports
+    seats_option: str | None = None  # the option that picks one of them, if any
     # seat count -> the seats of each side, where partners share a side (4-player Pişti)
     partnerships: tuple[tuple[int, tuple[tuple[int, ...], ...]], ...] = ()
-    lower_is_better: bool = False            # scores are penalties: the lowest total wins
-    perfect_information: bool = False        # every seat sees everything (no hidden card)
-    simultaneous: bool = False               # moves chosen at once, revealed together (War's battle)
-    unit: str | None = None                  # what a match is made of: "deal", "round"; None: no such unit
+    lower_is_better: bool = False  # scores are penalties: the lowest total wins
+    perfect_information: bool = False  # every seat sees everything (no hidden card)
+    simultaneous: bool = False  # moves chosen at once, revealed together (War's battle)
+    unit: str | None = None  # what a match is made of: "deal", "round"; None: no such unit
 
     def players(self, options: dict[str, Any]) -> int:
         """The number of seats with these options."""
@@ -199,7 +201,7 @@ class GameType:
         return tuple(-s if self.lower_is_better else s for s in scores)
 
     def outcome(self, scores: tuple[int, ...], side: int) -> str:
-        """"win", "draw" or "loss" for ``side`` by ``scores`` (one per side): a win is the
+        """ "win", "draw" or "loss" for ``side`` by ``scores`` (one per side): a win is the
         best score alone, a draw the best shared."""
         ranked = self.ranking(scores)
         best = max(ranked)
@@ -239,11 +241,12 @@ class Game(ABC, Generic[M, V]):
         self.winner: int | str | None = None
         self.over = False
         self.turn: int | None = None
-        self._legal: tuple[int, tuple[M, ...]] | None = None   # (moves made, the legal moves then)
+        self._legal: tuple[int, tuple[M, ...]] | None = None  # (moves made, the legal moves then)
 
     @classmethod
-    def new(cls, options: dict[str, Any] | None = None, *, seed: int = 0,
-            deck: list[str] | str | None = None) -> Self:
+    def new(
+        cls, options: dict[str, Any] | None = None, *, seed: int = 0, deck: list[str] | str | None = None
+    ) -> Self:
         """A new game from a seed (shuffled) or an arranged deck order."""
         opts = parse_options(cls.options_spec, options)
         arranged = arranged_deck(deck, cls.pack(opts))
@@ -304,8 +307,7 @@ class Game(ABC, Generic[M, V]):
         """A move from its text notation; :class:`BadInput` if malformed."""
 
     @abstractmethod
-    def format_move(self, move: M) -> str:
-        ...
+    def format_move(self, move: M) -> str: ...
 
     @abstractmethod
     def _apply(self, move: M) -> list[Event]:
@@ -344,16 +346,22 @@ class Game(ABC, Generic[M, V]):
         if not (isinstance(seat, int) and 0 <= seat < self.players):
             raise BadInput(f"no seat {seat} in a {self.players}-player game")
         over = self.over
-        return {"seat": seat, "players": self.players, "teams": self.game_type.teams(self.players),
-                "options": MappingProxyType(dict(self.options)), "to_move": self.to_move,
-                "next_up": None if over else self.next_up(), "rounds_done": self.rounds_done(),
-                "between_rounds": self.between_rounds(),
-                "winner": self.winner if over else None,
-                "final_scores": tuple(self.result().scores) if over else None, "over": over}
+        return {
+            "seat": seat,
+            "players": self.players,
+            "teams": self.game_type.teams(self.players),
+            "options": MappingProxyType(dict(self.options)),
+            "to_move": self.to_move,
+            "next_up": None if over else self.next_up(),
+            "rounds_done": self.rounds_done(),
+            "between_rounds": self.between_rounds(),
+            "winner": self.winner if over else None,
+            "final_scores": tuple(self.result().scores) if over else None,
+            "over": over,
+        }
 
     @abstractmethod
-    def result(self) -> Result:
-        ...
+    def result(self) -> Result: ...
 
     def is_over(self) -> bool:
         return self.to_move is None
@@ -462,8 +470,10 @@ class DealtMatch(Game[M, V]):
 
 
 # ---------------------------------------------------------------- outside input
-SEED_LIMIT = 2**53       # seeds stay exact in JavaScript
-MAX_DIGITS = 20          # longer digit strings are refused before int() sees them
+SEED_LIMIT = 2**53  # seeds stay exact in JavaScript
+MAX_DIGITS = 20  # longer digit strings are refused before int() sees them
+
+
 def _plain_text(raw: Any) -> str | None:
     """A text or a (reasonably sized) whole number, lower-cased for comparison; else None."""
     if isinstance(raw, str):

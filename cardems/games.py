@@ -35,7 +35,7 @@ def module_name(name: str) -> str:
 _shipped: frozenset[str] | None = None  # the page's own list (its modules arrive later)
 
 
-def set_shipped(names: "tuple[str, ...] | None") -> None:
+def set_shipped(names: tuple[str, ...] | None) -> None:
     """On the page, the games its build ships (``cardems/web/build.json``): their
     modules are fetched when a game is opened, so they cannot be looked for before."""
     global _shipped
@@ -56,7 +56,7 @@ def playable() -> tuple[str, ...]:
     return tuple(name for name in PLANNED if is_playable(name))
 
 
-def game_class(name: str) -> "type[Game[Any, Any]]":
+def game_class(name: str) -> type[Game[Any, Any]]:
     """The rules class of ``name``; :class:`BadInput` for unknown or coming games."""
     source = SOURCES.get(name)
     if source is None:
@@ -68,7 +68,7 @@ def game_class(name: str) -> "type[Game[Any, Any]]":
     return rules
 
 
-def options_spec(name: str) -> "tuple[Option, ...]":
+def options_spec(name: str) -> tuple[Option, ...]:
     """The options of ``name`` (``cardems/<stem>/options.py``), read without its rules:
     the routes, the options form and the lobby need them before a game's modules are
     here. :class:`BadInput` for unknown or coming games."""

@@ -19,17 +19,18 @@ import json
 import math
 import os
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from cardems import arena
 from cardems.errors import BadInput, shown
 from cardems.games import game_class
 
-SHARD = 25          # deals per shard: the unit of work, of caching and of progress
+SHARD = 25  # deals per shard: the unit of work, of caching and of progress
 VERSUS = "mean"
 Z95 = 1.96
-CONNECT_TIMEOUT = "20s"   # to reach a Dask scheduler
+CONNECT_TIMEOUT = "20s"  # to reach a Dask scheduler
 
 
 @dataclass(frozen=True)
@@ -55,8 +56,18 @@ class Rung:
         return len(game_class(self.game).new(dict(self.options), seed=0).result().scores)
 
     def key(self, seed: int, start: int, stop: int) -> str:
-        return json.dumps([self.game, sorted(self.parsed_options().items()), self.bot, self.opponent,
-                           VERSUS, seed, start, stop])
+        return json.dumps(
+            [
+                self.game,
+                sorted(self.parsed_options().items()),
+                self.bot,
+                self.opponent,
+                VERSUS,
+                seed,
+                start,
+                stop,
+            ]
+        )
 
 
 # Each game's ladder: its seat counts and variants, played one deal (or round) at a time.
@@ -69,16 +80,23 @@ GAMES: tuple[tuple[str, tuple[dict[str, Any], ...]], ...] = (
 PAIRS = (("normal", "easy"), ("hard", "normal"))
 
 
-def rungs(games: Iterable[str] | None = None, players: Iterable[int] | None = None,
-          pairs: Iterable[tuple[str, str]] = PAIRS) -> list[Rung]:
+def rungs(
+    games: Iterable[str] | None = None,
+    players: Iterable[int] | None = None,
+    pairs: Iterable[tuple[str, str]] = PAIRS,
+) -> list[Rung]:
     """Every row of the ladder (of ``games``, ``players`` seats and ``pairs`` only, if
     given), in table order."""
     wanted = set(games) if games is not None else None
     seats = set(players) if players is not None else None
-    return [Rung(game, tuple(sorted(options.items())), bot, opponent)
-            for game, variants in GAMES if wanted is None or game in wanted
-            for options in variants if seats is None or options.get("players", 2) in seats
-            for bot, opponent in pairs]
+    return [
+        Rung(game, tuple(sorted(options.items())), bot, opponent)
+        for game, variants in GAMES
+        if wanted is None or game in wanted
+        for options in variants
+        if seats is None or options.get("players", 2) in seats
+        for bot, opponent in pairs
+    ]
 
 
 def shards(deals: int) -> list[tuple[int, int]]:
@@ -97,8 +115,12 @@ def play_shard(task: tuple[Rung, int, int, int]) -> dict[str, Any]:
         diff, outs = arena.play_deal((rung.game, options, deal_seed, [rung.bot, rung.opponent], VERSUS))
         per_deal.append(diff)
         outcomes.extend(outs)
-    return {"key": rung.key(seed, start, stop), "per_deal": per_deal, "outcomes": outcomes,
-            "seconds": round(time.perf_counter() - started, 2)}
+    return {
+        "key": rung.key(seed, start, stop),
+        "per_deal": per_deal,
+        "outcomes": outcomes,
+        "seconds": round(time.perf_counter() - started, 2),
+    }
 
 
 def load_cache(path: str | None) -> dict[str, dict[str, Any]]:
@@ -127,35 +149,61 @@ def verdict(score: arena.Score) -> str:
 def row(rung: Rung, score: arena.Score, deals: int) -> dict[str, Any]:
     sides = rung.sides()
     return {
-        "game": rung.game, "options": rung.parsed_options(), "label": rung.label,
-        "bot": rung.bot, "opponent": rung.opponent, "deals": deals, "games": score.games,
-        "wins": score.wins, "draws": score.draws, "losses": score.losses,
+        "game": rung.game,
+        "options": rung.parsed_options(),
+        "label": rung.label,
+        "bot": rung.bot,
+        "opponent": rung.opponent,
+        "deals": deals,
+        "games": score.games,
+        "wins": score.wins,
+        "draws": score.draws,
+        "losses": score.losses,
         "win_rate": round(score.wins / score.games, 4) if score.games else 0.0,
-        "par": round(1 / sides, 4), "mean_diff": score.mean_diff, "ci95": score.ci95,
+        "par": round(1 / sides, 4),
+        "mean_diff": score.mean_diff,
+        "ci95": score.ci95,
         "verdict": verdict(score),
     }
 
 
-def run(deals: int, seed: int, jobs: int = 1, cache: str | None = None,
-        games: Iterable[str] | None = None, players: Iterable[int] | None = None,
-        pairs: Iterable[tuple[str, str]] = PAIRS,
-        progress: Callable[[str], None] | None = None, scheduler: Any = None) -> list[dict[str, Any]]:
+def run(
+    deals: int,
+    seed: int,
+    jobs: int = 1,
+    cache: str | None = None,
+    games: Iterable[str] | None = None,
+    players: Iterable[int] | None = None,
+    pairs: Iterable[tuple[str, str]] = PAIRS,
+    progress: Callable[[str], None] | None = None,
+    scheduler: Any = None,
+) -> list[dict[str, Any]]:
     """Play (or take from ``cache``) every shard of every rung; one row per rung."""
     ladder = rungs(games, players, pairs)
     results = collect(ladder, deals, seed, jobs, cache, progress, scheduler)
     return [row(rung, arena.summarize(*results[rung]), deals) for rung in ladder]
 
 
-def collect(ladder: list[Rung], deals: int, seed: int, jobs: int = 1, cache: str | None = None,
-            progress: Callable[[str], None] | None = None,
-            scheduler: Any = None) -> dict[Rung, tuple[list[float], list[int]]]:
+def collect(
+    ladder: list[Rung],
+    deals: int,
+    seed: int,
+    jobs: int = 1,
+    cache: str | None = None,
+    progress: Callable[[str], None] | None = None,
+    scheduler: Any = None,
+) -> dict[Rung, tuple[list[float], list[int]]]:
     """Each rung's per-deal differences and game outcomes over ``deals`` deals from
     ``seed``: the shards not in ``cache`` are played (by ``jobs`` local processes, or on
     the Dask cluster of ``scheduler``: an address such as ``tcp://HOST:8786``) and
     added to it."""
     done = load_cache(cache)
-    tasks = [(rung, seed, start, stop) for rung in ladder for start, stop in shards(deals)
-             if rung.key(seed, start, stop) not in done]
+    tasks = [
+        (rung, seed, start, stop)
+        for rung in ladder
+        for start, stop in shards(deals)
+        if rung.key(seed, start, stop) not in done
+    ]
     total = len(ladder) * len(shards(deals))
     finished = total - len(tasks)
     if progress and finished:
@@ -164,7 +212,7 @@ def collect(ladder: list[Rung], deals: int, seed: int, jobs: int = 1, cache: str
     if sink and sink.tell():
         sink.seek(sink.tell() - 1)
         if sink.read(1) != "\n":
-            sink.write("\n")      # after a torn line, start afresh
+            sink.write("\n")  # after a torn line, start afresh
     try:
         for record in _play(tasks, jobs, scheduler):
             done[record["key"]] = record
@@ -195,7 +243,9 @@ def _what(key: str) -> str:
     return f"{game} {opts} {bot} vs {opponent}, deals {start}-{stop - 1}"
 
 
-def _play(tasks: list[tuple[Rung, int, int, int]], jobs: int, scheduler: Any = None) -> Iterable[dict[str, Any]]:
+def _play(
+    tasks: list[tuple[Rung, int, int, int]], jobs: int, scheduler: Any = None
+) -> Iterable[dict[str, Any]]:
     if scheduler is not None and tasks:
         yield from _play_on_dask(tasks, scheduler)
     elif jobs > 1 and len(tasks) > 1:
@@ -219,7 +269,9 @@ def _play_on_dask(tasks: list[tuple[Rung, int, int, int]], scheduler: Any) -> It
         try:
             client = Client(scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
         except (OSError, ValueError, TypeError) as exc:
-            raise BadInput(f"no Dask scheduler at {shown(scheduler)}: {' '.join(str(exc).split())[:200]}") from None
+            raise BadInput(
+                f"no Dask scheduler at {shown(scheduler)}: {' '.join(str(exc).split())[:200]}"
+            ) from None
     else:
         client = scheduler
     try:
@@ -233,14 +285,17 @@ def _play_on_dask(tasks: list[tuple[Rung, int, int, int]], scheduler: Any) -> It
 
 def table(rows: list[dict[str, Any]]) -> str:
     """The ladder as a Markdown table."""
-    lines = ["| game | match-up | deals | wins | draws | losses | win % | par % | mean diff | 95% CI | verdict |",
-             "|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|"]
+    lines = [
+        "| game | match-up | deals | wins | draws | losses | win % | par % | mean diff | 95% CI | verdict |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|",
+    ]
     for r in rows:
         low, high = r["ci95"]
         lines.append(
             f"| {r['label']} | {r['bot']} vs {r['opponent']} | {r['deals']} | {r['wins']} | {r['draws']} | "
             f"{r['losses']} | {100 * r['win_rate']:.1f} | {100 * r['par']:.1f} | {r['mean_diff']:+.2f} | "
-            f"[{signed(low)}, {signed(high)}] | {r['verdict']} |")
+            f"[{signed(low)}, {signed(high)}] | {r['verdict']} |"
+        )
     return "\n".join(lines) + "\n"
 
 

@@ -14,7 +14,8 @@ interval over deals (paired: deal ``i`` of both rows is the same shuffle).
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from cardems import arena, ladder
 
@@ -35,9 +36,16 @@ def gap(hard: list[float], normal: list[float]) -> dict[str, Any]:
     return {"mean_diff": score.mean_diff, "ci95": score.ci95}
 
 
-def run(deals: int, seed: int, jobs: int = 1, cache: str | None = None,
-        games: Iterable[str] | None = None, players: Iterable[int] | None = None,
-        progress: Callable[[str], None] | None = None, scheduler: Any = None) -> dict[str, list[dict[str, Any]]]:
+def run(
+    deals: int,
+    seed: int,
+    jobs: int = 1,
+    cache: str | None = None,
+    games: Iterable[str] | None = None,
+    players: Iterable[int] | None = None,
+    progress: Callable[[str], None] | None = None,
+    scheduler: Any = None,
+) -> dict[str, list[dict[str, Any]]]:
     """The panel's rows (``rows``) and, per game and member, Hard minus Normal (``gaps``)."""
     rungs = ladder.rungs(games or GAMES, players or PLAYERS, pairs())
     results = ladder.collect(rungs, deals, seed, jobs, cache, progress, scheduler)
@@ -50,22 +58,36 @@ def run(deals: int, seed: int, jobs: int = 1, cache: str | None = None,
         hard = results[r][0]
         normal = by.get((r.game, r.options, "normal", r.opponent))
         if r.opponent == "normal":
-            normal = [0.0] * len(hard)     # Normal against itself: exactly 0 on every deal
+            normal = [0.0] * len(hard)  # Normal against itself: exactly 0 on every deal
         if normal is not None:
-            gaps.append({"game": r.game, "options": r.parsed_options(), "label": r.label,
-                         "opponent": r.opponent, "deals": deals, **gap(hard, normal)})
+            gaps.append(
+                {
+                    "game": r.game,
+                    "options": r.parsed_options(),
+                    "label": r.label,
+                    "opponent": r.opponent,
+                    "deals": deals,
+                    **gap(hard, normal),
+                }
+            )
     return {"rows": rows, "gaps": gaps}
 
 
 def table(panel: dict[str, list[dict[str, Any]]]) -> str:
     """The panel as two Markdown tables: the rows, then Hard minus Normal per member."""
-    lines = [ladder.table(panel["rows"]).rstrip("\n"), "",
-             "| game | against | deals | hard − normal | 95% CI | verdict |", "|---|---|---:|---:|---|---|"]
+    lines = [
+        ladder.table(panel["rows"]).rstrip("\n"),
+        "",
+        "| game | against | deals | hard − normal | 95% CI | verdict |",
+        "|---|---|---:|---:|---|---|",
+    ]
     for g in panel["gaps"]:
         low, high = g["ci95"]
         verdict = "hard better" if low > 0 else "hard worse" if high < 0 else "not shown better"
-        lines.append(f"| {g['label']} | {g['opponent']} | {g['deals']} | {g['mean_diff']:+.2f} | "
-                     f"[{ladder.signed(low)}, {ladder.signed(high)}] | {verdict} |")
+        lines.append(
+            f"| {g['label']} | {g['opponent']} | {g['deals']} | {g['mean_diff']:+.2f} | "
+            f"[{ladder.signed(low)}, {ladder.signed(high)}] | {verdict} |"
+        )
     return "\n".join(lines) + "\n"
 
 

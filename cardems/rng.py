@@ -17,7 +17,7 @@ T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _SPAN = 1 << 64
 _GOLDEN, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
-_LIMITS = [0] + [_SPAN - _SPAN % n for n in range(1, 257)]   # below(n) rejects draws from here up
+_LIMITS = [0] + [_SPAN - _SPAN % n for n in range(1, 257)]  # below(n) rejects draws from here up
 
 
 class Rng:

@@ -12,7 +12,8 @@ number of samples is fixed, so a decision depends only on the view and the seed.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Generator, Generic, Protocol, Sequence, TypeVar
+from collections.abc import Callable, Generator, Sequence
+from typing import Any, Generic, Protocol, TypeVar
 
 from cardems.rng import Rng
 
@@ -40,8 +41,7 @@ class Model(Protocol[S, M_contra]):
         with its weight: how well it explains what the others were seen to do (1.0 if
         the game does no such inference)."""
 
-    def copy(self, state: S) -> S:
-        ...
+    def copy(self, state: S) -> S: ...
 
     def play(self, state: S, move: M_contra) -> None:
         """Apply ``move`` for the player to move, in place."""
@@ -63,8 +63,14 @@ class SamplingSearch(Generic[S, M]):
     numbers (common random numbers), so the comparison between moves is sharp.
     """
 
-    def __init__(self, model: Model[S, M], samples: int, level: str = "hard",
-                 prior: Callable[[Any, M], float] | None = None, prior_weight: float = 0.0) -> None:
+    def __init__(
+        self,
+        model: Model[S, M],
+        samples: int,
+        level: str = "hard",
+        prior: Callable[[Any, M], float] | None = None,
+        prior_weight: float = 0.0,
+    ) -> None:
         self.model = model
         self.samples = samples
         self.level = level

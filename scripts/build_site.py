@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import sitefiles  # noqa: E402
-from vendor_runtime import ROOT, ensure_runtime  # noqa: E402
+import sitefiles
+from vendor_runtime import ROOT, ensure_runtime
 
 
 def build(out: Path, root: Path = ROOT) -> str:

@@ -18,9 +18,13 @@ def _small_dev_shm() -> bool:
 
 
 ARGS = [
-    "--no-sandbox", "--disable-gpu", "--no-first-run",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
     # This machine's network is closed: no calls home, no component downloads.
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 if _small_dev_shm():
     # Shared memory in /tmp where /dev/shm is small, as containers often keep it (64 MB).
@@ -40,6 +44,8 @@ def chromium_path() -> str | None:
         return None
     path = wanted or shutil.which("chromium") or shutil.which("chromium-browser")
     if path is None:
-        raise NoChromium("no Chromium: install Debian's `chromium`, or set CARDEMS_CHROMIUM "
-                         "(a path, or `playwright` for Playwright's own browser)")
+        raise NoChromium(
+            "no Chromium: install Debian's `chromium`, or set CARDEMS_CHROMIUM "
+            "(a path, or `playwright` for Playwright's own browser)"
+        )
     return path

@@ -23,9 +23,9 @@ BIG_HAND = 18
 @dataclass(frozen=True)
 class Case:
     name: str
-    route: str                 # the address, without speed
-    save: dict | None = None   # a save of its game put in storage before the address is opened
-    one_deck: bool = True      # no card may be in the DOM twice (ids unique)
+    route: str  # the address, without speed
+    save: dict | None = None  # a save of its game put in storage before the address is opened
+    one_deck: bool = True  # no card may be in the DOM twice (ids unique)
 
     @property
     def game(self) -> str:
@@ -72,7 +72,9 @@ def with_speed(route: str) -> str:
     return route + ("&" if "?" in route else "?") + "speed=instant"
 
 
-SEEN_TOURS = f"() => {{ for (const g of {json.dumps(GAMES)}) localStorage.setItem('cardems:tour:' + g, 'true'); }}"
+SEEN_TOURS = (
+    f"() => {{ for (const g of {json.dumps(GAMES)}) localStorage.setItem('cardems:tour:' + g, 'true'); }}"
+)
 
 # One evaluation per table: what is wrong with its layout at this viewport, as sentences.
 MEASURE = r"""
@@ -147,10 +149,16 @@ def open_case(page, case, lang: str) -> None:
     page.evaluate("h => { location.hash = h; }", with_speed(case.route)[1:])
     page.wait_for_function(
         "g => document.documentElement.dataset.cardems === 'ready' && document.querySelector('#felt')"
-        ".dataset.game === g && document.querySelector('#felt [data-card]')", arg=case.game, timeout=60_000)
+        ".dataset.game === g && document.querySelector('#felt [data-card]')",
+        arg=case.game,
+        timeout=60_000,
+    )
     if page.evaluate("document.documentElement.lang") != lang:
-        page.evaluate("l => { const s = document.querySelector('#lang'); s.value = l;"
-                      " s.dispatchEvent(new Event('change', {bubbles: true})); }", lang)
+        page.evaluate(
+            "l => { const s = document.querySelector('#lang'); s.value = l;"
+            " s.dispatchEvent(new Event('change', {bubbles: true})); }",
+            lang,
+        )
         page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
     while page.locator("#notices .notice-x").count():
         page.locator("#notices .notice-x").first.click()

@@ -23,11 +23,13 @@ def page(svg: str, size: int, maskable: bool) -> str:
     scale = MASKABLE_SCALE if maskable else 1.0
     side = size * scale
     inner = inner.replace("<svg ", f'<svg width="{side}" height="{side}" ', 1)
-    return (f'<html><body style="margin:0;background:{background if maskable else "transparent"}">'
-            f'<div style="width:{size}px;height:{size}px;display:flex;align-items:center;justify-content:center">'
-            f'<div style="width:{side}px;height:{side}px">'
-            f'{inner}'
-            f'</div></div></body></html>')
+    return (
+        f'<html><body style="margin:0;background:{background if maskable else "transparent"}">'
+        f'<div style="width:{size}px;height:{size}px;display:flex;align-items:center;justify-content:center">'
+        f'<div style="width:{side}px;height:{side}px">'
+        f'{inner}'
+        f'</div></div></body></html>'
+    )
 
 
 def main() -> int:

@@ -55,8 +55,12 @@ def main() -> None:
         browser = p.chromium.launch(executable_path=chromium_path(), args=ARGS, headless=True)
         for size in args.sizes.split(","):
             width, height = SIZES[size]
-            context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True,
-                                          has_touch=width < 900, is_mobile=width < 900)
+            context = browser.new_context(
+                viewport={"width": width, "height": height},
+                bypass_csp=True,
+                has_touch=width < 900,
+                is_mobile=width < 900,
+            )
             page = context.new_page()
             page.goto(base)
             page.wait_for_function("document.documentElement.dataset.cardems === 'ready'", timeout=90_000)

@@ -20,11 +20,16 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import sitefiles  # noqa: E402
-from vendor_runtime import ROOT, ensure_runtime  # noqa: E402
+import sitefiles
+from vendor_runtime import ROOT, ensure_runtime
 
-TYPES = {".mjs": "text/javascript", ".wasm": "application/wasm", ".webmanifest": "application/manifest+json",
-         ".json": "application/json", ".js": "text/javascript"}
+TYPES = {
+    ".mjs": "text/javascript",
+    ".wasm": "application/wasm",
+    ".webmanifest": "application/manifest+json",
+    ".json": "application/json",
+    ".js": "text/javascript",
+}
 
 
 class Handler(SimpleHTTPRequestHandler):
@@ -35,7 +40,11 @@ class Handler(SimpleHTTPRequestHandler):
     def send_head(self):
         rel = unquote(urlsplit(self.path).path).lstrip("/") or sitefiles.PAGE
         if sitefiles.is_generated(rel) and Path(self.directory).resolve() == ROOT:
-            body = sitefiles.render_page(ROOT).encode() if rel == sitefiles.PAGE else sitefiles.generate(ROOT).get(rel)
+            body = (
+                sitefiles.render_page(ROOT).encode()
+                if rel == sitefiles.PAGE
+                else sitefiles.generate(ROOT).get(rel)
+            )
             if body is None:  # the snapshot, when this machine could not make one
                 self.send_error(HTTPStatus.NOT_FOUND)
                 return None

@@ -55,7 +55,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from cardems.web.main import BUNDLE, FORMAT as BUNDLE_FORMAT, cached_path  # noqa: E402  (its reader, in the page)
+from cardems.web.main import BUNDLE, cached_path  # noqa: E402  (its reader, in the page)
+from cardems.web.main import FORMAT as BUNDLE_FORMAT  # noqa: E402
 
 ENTRY = "cardems/web/main.py"
 NOT_SHIPPED = frozenset({"cardems/__main__.py", "cardems/cli.py", "cardems/arena.py"})  # command line only
@@ -85,8 +86,11 @@ def _rel(path: Path, root: Path) -> str:
 
 def package_files(root: Path = ROOT) -> list[str]:
     """Every file of the package the page may need (sources and catalogs), sorted."""
-    found = [p for p in (root / "cardems").rglob("*") if p.suffix in (".py", ".json") and p.is_file()
-             and "__pycache__" not in p.parts]
+    found = [
+        p
+        for p in (root / "cardems").rglob("*")
+        if p.suffix in (".py", ".json") and p.is_file() and "__pycache__" not in p.parts
+    ]
     return sorted(r for r in (_rel(p, root) for p in found) if r not in NOT_SHIPPED and r != BUILD)
 
 
@@ -203,8 +207,13 @@ def import_closure(entry: str, root: Path = ROOT) -> set[str]:
 def rules_file(path: str, all_stems: set[str]) -> bool:
     """Whether a file is a game's rules text (``cardems/web/<stem>/rules/<lang>.json``)."""
     parts = path.split("/")
-    return (len(parts) == 5 and parts[:2] == ["cardems", "web"] and parts[2] in all_stems
-            and parts[3] == "rules" and parts[4].endswith(".json"))
+    return (
+        len(parts) == 5
+        and parts[:2] == ["cardems", "web"]
+        and parts[2] in all_stems
+        and parts[3] == "rules"
+        and parts[4].endswith(".json")
+    )
 
 
 def python_groups(root: Path = ROOT) -> dict:
@@ -221,7 +230,7 @@ def python_groups(root: Path = ROOT) -> dict:
     by_stem = {stem: name for name, stem in names.items()}
     texts = {f for f in files if rules_file(f, set(by_stem))}
     core = import_closure(ENTRY, root)
-    for stem in names.values():   # every game's options: a route is read before the game's modules are here
+    for stem in names.values():  # every game's options: a route is read before the game's modules are here
         if f"cardems/{stem}/options.py" in files:
             core |= import_closure(f"cardems/{stem}/options.py", root)
     core = (core - {ENTRY}) | {f for f in files if f.endswith(".json") and f not in texts}
@@ -229,13 +238,22 @@ def python_groups(root: Path = ROOT) -> dict:
     rules: dict[str, list[str]] = {}
     for name, stem in names.items():
         if f"cardems/{stem}/rules.py" in files:
-            games[name] = [f for f in files if f.endswith(".py") and stem_of(f, set(by_stem)) == stem and f not in core]
+            games[name] = [
+                f for f in files if f.endswith(".py") and stem_of(f, set(by_stem)) == stem and f not in core
+            ]
         own = [f for f in sorted(texts) if stem_of(f, set(by_stem)) == stem]
         if own:
             rules[name] = own
     in_games = {f for group in games.values() for f in group}
-    common = [f for f in files if f not in core and f not in in_games and f not in texts and f != ENTRY
-              and stem_of(f, set(by_stem)) is None]
+    common = [
+        f
+        for f in files
+        if f not in core
+        and f not in in_games
+        and f not in texts
+        and f != ENTRY
+        and stem_of(f, set(by_stem)) is None
+    ]
     return {"core": sorted(core), "common": common, "games": games, "rules": rules}
 
 
@@ -248,9 +266,14 @@ def site_files(root: Path = ROOT, groups: dict | None = None) -> list[str]:
     """Every file of the site but ``sw.js``, ``precache.js`` and ``.nojekyll``
     (the generated bundle and game list included)."""
     groups = groups or python_groups(root)
-    python = set(groups["core"]) | set(groups["common"]) | {
-        f for kind in ("games", "rules") for g in groups[kind].values() for f in g}
-    return sorted(set(PAGES) | {ENTRY, BUILD, BUNDLE} | python | set(static_files(root)) | set(package_styles(root)))
+    python = (
+        set(groups["core"])
+        | set(groups["common"])
+        | {f for kind in ("games", "rules") for g in groups[kind].values() for f in g}
+    )
+    return sorted(
+        set(PAGES) | {ENTRY, BUILD, BUNDLE} | python | set(static_files(root)) | set(package_styles(root))
+    )
 
 
 def kept_files(root: Path = ROOT, groups: dict | None = None) -> list[str]:
@@ -295,10 +318,13 @@ _PY_CONFIG = re.compile(r"(<script type=\"py\"[^>]*\sconfig=')([^']*)(')")
 _MPY_CONFIG = re.compile(r"(<mpy-config hidden>)([^<]*)(</mpy-config>)")
 _CSP = re.compile(r'(<meta http-equiv="Content-Security-Policy" content=")([^"]*)(")')
 _INLINE_SCRIPT = re.compile(  # a script the browser runs: no src, not PyScript's or data
-    r"<script(?![^>]*\ssrc=)(?![^>]*\stype=\"(?:py|mpy|application/json)\")[^>]*>(.*?)</script>", re.DOTALL)
-CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' {hashes}; worker-src 'self'; "
-       "connect-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; font-src 'self'; "
-       "manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'")
+    r"<script(?![^>]*\ssrc=)(?![^>]*\stype=\"(?:py|mpy|application/json)\")[^>]*>(.*?)</script>", re.DOTALL
+)
+CSP = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' {hashes}; worker-src 'self'; "
+    "connect-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; font-src 'self'; "
+    "manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'"
+)
 
 
 def _attribute_json(value: dict) -> str:
@@ -316,8 +342,10 @@ def inline_config(page: str) -> dict:
 
 def script_hashes(page: str) -> list[str]:
     """CSP sources (``'sha256-...'``) of the page's inline scripts, in order."""
-    return [f"'sha256-{b64encode(hashlib.sha256(body.encode()).digest()).decode()}'"
-            for body in _INLINE_SCRIPT.findall(page)]
+    return [
+        f"'sha256-{b64encode(hashlib.sha256(body.encode()).digest()).decode()}'"
+        for body in _INLINE_SCRIPT.findall(page)
+    ]
 
 
 def with_csp(page: str) -> str:
@@ -350,7 +378,10 @@ def pack(files: dict[str, bytes]) -> bytes:
     their bytes. The same bytes for the same files (zlib's gzip header has no time)."""
     head = {"format": BUNDLE_FORMAT, "files": [[path, len(body)] for path, body in files.items()]}
     gz = zlib.compressobj(9, zlib.DEFLATED, 31)
-    return gz.compress(json.dumps(head, separators=(",", ":")).encode() + b"\n" + b"".join(files.values())) + gz.flush()
+    return (
+        gz.compress(json.dumps(head, separators=(",", ":")).encode() + b"\n" + b"".join(files.values()))
+        + gz.flush()
+    )
 
 
 _warned: set[str] = set()
@@ -374,13 +405,21 @@ def compile_pyc(sources: dict[str, bytes], root: Path = ROOT) -> tuple[str, dict
         _warn("no node or no vendored Pyodide: the first screen ships without bytecode")
         return None
     folder = PYC_CACHE / digest(runtime / "pyodide.asm.wasm")
-    key = {path: hashlib.sha256(path.encode() + b"\0" + body).hexdigest()[:32] for path, body in sources.items()}
+    key = {
+        path: hashlib.sha256(path.encode() + b"\0" + body).hexdigest()[:32] for path, body in sources.items()
+    }
     tag_file = folder / "tag"
     todo = {p: b.decode("utf-8") for p, b in sources.items() if not (folder / f"{key[p]}.pyc").is_file()}
     if todo or not tag_file.is_file():
         try:
-            proc = subprocess.run([node, str(COMPILER), str(runtime)], input=json.dumps(todo), text=True,
-                                  capture_output=True, timeout=300, check=True)
+            proc = subprocess.run(
+                [node, str(COMPILER), str(runtime)],
+                input=json.dumps(todo),
+                text=True,
+                capture_output=True,
+                timeout=300,
+                check=True,
+            )
             out = json.loads(proc.stdout)
         except (OSError, subprocess.SubprocessError, ValueError) as e:
             detail = getattr(e, "stderr", "") or e
@@ -426,17 +465,32 @@ def make_snapshot(modules: list[str], root: Path = ROOT) -> bytes | None:
     if node is None or not (runtime / "pyodide.mjs").is_file():
         _warn("no node or no vendored Pyodide: no memory snapshot, every visit starts Python")
         return None
-    key = hashlib.sha256(json.dumps([digest(runtime / "pyodide.asm.wasm"), digest(runtime / "python_stdlib.zip"),
-                                     digest(runtime / "pyodide.asm.mjs"), digest(SNAPSHOTTER), modules])
-                         .encode()).hexdigest()[:32]
+    key = hashlib.sha256(
+        json.dumps(
+            [
+                digest(runtime / "pyodide.asm.wasm"),
+                digest(runtime / "python_stdlib.zip"),
+                digest(runtime / "pyodide.asm.mjs"),
+                digest(SNAPSHOTTER),
+                modules,
+            ]
+        ).encode()
+    ).hexdigest()[:32]
     kept = SNAPSHOT_CACHE / f"{key}.gz"
     if not kept.is_file():
         try:
-            proc = subprocess.run([node, str(SNAPSHOTTER), str(runtime)], input=json.dumps(modules).encode(),
-                                  capture_output=True, timeout=300, check=True)
+            proc = subprocess.run(
+                [node, str(SNAPSHOTTER), str(runtime)],
+                input=json.dumps(modules).encode(),
+                capture_output=True,
+                timeout=300,
+                check=True,
+            )
         except (OSError, subprocess.SubprocessError) as e:
             detail = getattr(e, "stderr", b"") or str(e).encode()
-            _warn(f"making the memory snapshot failed, the site ships without: {detail[-500:].decode(errors='replace')}")
+            _warn(
+                f"making the memory snapshot failed, the site ships without: {detail[-500:].decode(errors='replace')}"
+            )
             return None
         SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
         kept.with_suffix(".tmp").write_bytes(proc.stdout)
@@ -465,8 +519,12 @@ def rules_pages(groups: dict, build: str) -> dict[str, bytes]:
         for game in groups["rules"]:
             for lang in LANGUAGES:
                 catalog = Catalog(lang)
-                pages[f"rules/{game}/{lang}.html"] = rules_screen(game, catalog, "#/", catalog.t("nav.back")).encode()
-        assert all(RULES_PAGE.fullmatch(path) for path in pages), "a game or language name RULES_PAGE does not take"
+                pages[f"rules/{game}/{lang}.html"] = rules_screen(
+                    game, catalog, "#/", catalog.t("nav.back")
+                ).encode()
+        assert all(RULES_PAGE.fullmatch(path) for path in pages), (
+            "a game or language name RULES_PAGE does not take"
+        )
         _rules_pages.clear()
         _rules_pages[build] = pages
     return _rules_pages[build]
@@ -490,9 +548,13 @@ def generate(root: Path = ROOT) -> dict[str, bytes]:
     page = render_page(root).encode()
     hashes = {f: digest(root / f) for f in sources} | {PAGE: hashlib.sha256(page).hexdigest()[:HASH_CHARS]}
     build = hashlib.sha256(json.dumps([hashes, groups], sort_keys=True).encode()).hexdigest()[:12]
-    manifest = json.dumps({"build": build, "common": groups["common"], "games": groups["games"],
-                           "rules": groups["rules"]},
-                          indent=1).encode() + b"\n"
+    manifest = (
+        json.dumps(
+            {"build": build, "common": groups["common"], "games": groups["games"], "rules": groups["rules"]},
+            indent=1,
+        ).encode()
+        + b"\n"
+    )
     bundle = generate_bundle(groups, manifest, root)
     snapshot = make_snapshot(snapshot_modules(groups, root), root)
     rules = rules_pages(groups, build)
@@ -502,9 +564,11 @@ def generate(root: Path = ROOT) -> dict[str, bytes]:
     hashes[BUNDLE] = hashlib.sha256(bundle).hexdigest()[:HASH_CHARS]
     if snapshot is not None:  # kept by the worker, for the visits after this one
         hashes[SNAPSHOT] = hashlib.sha256(snapshot).hexdigest()[:HASH_CHARS]
-    precache = ("// Generated by scripts/sitefiles.py: this build of the site, for sw.js to keep.\n"
-                f"self.CARDEMS_BUILD = {json.dumps(build)};\n"
-                f"self.CARDEMS_FILES = {json.dumps(dict(sorted(hashes.items())), indent=0)};\n").encode()
+    precache = (
+        "// Generated by scripts/sitefiles.py: this build of the site, for sw.js to keep.\n"
+        f"self.CARDEMS_BUILD = {json.dumps(build)};\n"
+        f"self.CARDEMS_FILES = {json.dumps(dict(sorted(hashes.items())), indent=0)};\n"
+    ).encode()
     out = {BUILD: manifest, PRECACHE: precache, BUNDLE: bundle, PAGE: page} | rules
     return out | ({SNAPSHOT: snapshot} if snapshot is not None else {})
 

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from vendor_runtime import ROOT, ensure_runtime  # noqa: E402
+from vendor_runtime import ROOT, ensure_runtime
 
 NEEDED = ("pytest", "hypothesis", "playwright", "pytest_rerunfailures", "distributed")
 

@@ -27,7 +27,9 @@ def ensure_runtime() -> None:
         return
     npm = shutil.which("npm")
     if npm is None:
-        raise SystemExit("cardems: npm is needed to fetch the PyScript and Pyodide runtime (install Node.js 20+)")
+        raise SystemExit(
+            "cardems: npm is needed to fetch the PyScript and Pyodide runtime (install Node.js 20+)"
+        )
     pinned = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
     wanted = {**pinned.get("dependencies", {}), **pinned.get("devDependencies", {})}
     if any(not (ROOT / "node_modules" / name / "package.json").is_file() for name in wanted):

@@ -16,8 +16,12 @@ BROWSER_ONLY = {"pyscript", "js", "pyodide"}
 def module_names(package: str, skip: str | None = None) -> list[str]:
     root = importlib.import_module(package)
     names = [package] + [m.name for m in pkgutil.walk_packages(root.__path__, package + ".")]
-    return sorted(n for n in names if not n.endswith(".__main__")   # running it is the CLI
-                  and not (skip and (n == skip or n.startswith(skip + "."))))
+    return sorted(
+        n
+        for n in names
+        if not n.endswith(".__main__")  # running it is the CLI
+        and not (skip and (n == skip or n.startswith(skip + ".")))
+    )
 
 
 def run_doctests(name: str) -> int:

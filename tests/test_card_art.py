@@ -7,8 +7,17 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from cardems.web.card_art import (BLACK, RED, SHEET_ID, back_svg, back_use, card_svg, card_use, joker_svg,
-                                 sheet_svg)
+from cardems.web.card_art import (
+    BLACK,
+    RED,
+    SHEET_ID,
+    back_svg,
+    back_use,
+    card_svg,
+    card_use,
+    joker_svg,
+    sheet_svg,
+)
 
 SVG = "{http://www.w3.org/2000/svg}"
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -125,7 +134,7 @@ def test_the_sheet_holds_every_drawing_once_and_each_use_points_into_it() -> Non
     sheet = parse(sheet_svg())
     assert sheet.get("aria-hidden") == "true" and sheet.get("width") == "0"
     symbols = {s.get("id"): s for s in sheet.iter(SVG + "symbol")}
-    assert len(symbols) == len(ALL_CODES) + 2       # the faces, the joker and the back
+    assert len(symbols) == len(ALL_CODES) + 2  # the faces, the joker and the back
     ids = [el.get("id") for el in sheet.iter() if el.get("id")]
     assert sorted(ids) == sorted([SHEET_ID, *symbols]), "the sheet's ids are its own and its symbols'"
     for code, whole in [(c, card_svg(c)) for c in ALL_CODES + ["X"]] + [("back", back_svg())]:

@@ -5,9 +5,9 @@ taking the bytecode the vendored Pyodide compiled, with nothing written to disk.
 
 from __future__ import annotations
 
-import importlib.util
 import gzip
 import hashlib
+import importlib.util
 import json
 import shutil
 import subprocess
@@ -42,7 +42,10 @@ def test_the_bundle_holds_the_first_screens_files(tmp_path):
     generated = sf.generate(ROOT)
     (tmp_path / sf.BUNDLE).write_bytes(generated[sf.BUNDLE])
     files = entry().read(str(tmp_path / sf.BUNDLE))
-    assert generated[sf.BUNDLE][:2] == b"\x1f\x8b" and len(generated[sf.BUNDLE]) < sum(map(len, files.values())) / 2
+    assert (
+        generated[sf.BUNDLE][:2] == b"\x1f\x8b"
+        and len(generated[sf.BUNDLE]) < sum(map(len, files.values())) / 2
+    )
     assert sf.generate(ROOT)[sf.BUNDLE] == generated[sf.BUNDLE], "the same bytes each build"
     core = sf.python_groups(ROOT)["core"]
     assert sorted(p for p in files if not p.endswith(".pyc")) == sorted([*core, sf.BUILD])
@@ -59,10 +62,14 @@ def test_the_config_and_the_precache_name_the_bundle_not_its_files():
     sf = sitefiles()
     generated = sf.generate(ROOT)
     assert sf.page_config(ROOT)["py"]["files"] == {f"./{sf.BUNDLE}": "./", f"./{sf.ENTRY}": f"./{sf.ENTRY}"}
-    listed = json.loads(generated[sf.PRECACHE].decode().split("self.CARDEMS_FILES = ", 1)[1].rstrip().rstrip(";"))
+    listed = json.loads(
+        generated[sf.PRECACHE].decode().split("self.CARDEMS_FILES = ", 1)[1].rstrip().rstrip(";")
+    )
     assert sf.BUNDLE in listed and "cardems/web/main.py" in listed
-    rules = [f for f in generated if f.startswith("rules/")]   # the prebuilt rules screens: kept offline
-    assert len(rules) == 16 and all(listed.get(f) == hashlib.sha256(generated[f]).hexdigest()[:16] for f in rules)
+    rules = [f for f in generated if f.startswith("rules/")]  # the prebuilt rules screens: kept offline
+    assert len(rules) == 16 and all(
+        listed.get(f) == hashlib.sha256(generated[f]).hexdigest()[:16] for f in rules
+    )
     modules = {f for f in sf.python_groups(ROOT)["core"] if f.endswith(".py")}
     assert modules and not modules & set(listed)
     assert "cardems/web/locales/en.json" in listed  # the shell reads it before Python is up
@@ -141,11 +148,16 @@ def test_a_bundles_modules_read_its_files_and_show_their_source_in_tracebacks(bu
 
 def test_bytecode_for_another_python_is_not_used(tmp_path):
     main = entry()
-    pyc = bytearray(importlib._bootstrap_external._code_to_hash_pyc(compile("V = 'pyc'", "x", "exec"), b"\0" * 8,
-                                                                    checked=False))
+    pyc = bytearray(
+        importlib._bootstrap_external._code_to_hash_pyc(
+            compile("V = 'pyc'", "x", "exec"), b"\0" * 8, checked=False
+        )
+    )
     pyc[:2] = b"\0\0"  # another magic number
-    files = {"other_pkg/__init__.py": b"V = 'source'\n",
-             main.cached_path("other_pkg/__init__.py", sys.implementation.cache_tag): bytes(pyc)}
+    files = {
+        "other_pkg/__init__.py": b"V = 'source'\n",
+        main.cached_path("other_pkg/__init__.py", sys.implementation.cache_tag): bytes(pyc),
+    }
     bundle = main.Bundle(files, str(tmp_path)).install()
     try:
         import other_pkg
@@ -205,8 +217,10 @@ def test_pyodide_imports_the_first_screen_from_the_bundle_in_memory(tmp_path):
     (site / sf.BUNDLE).write_bytes(sf.generate(ROOT)[sf.BUNDLE])
     shutil.copy(ROOT / "cardems" / "web" / "main.py", site / "main.py")
     script = tmp_path / "check.mjs"
-    script.write_text(IMPORT_CHECK % {"mjs": (RUNTIME / "pyodide.mjs").as_uri(), "index": RUNTIME.as_posix(),
-                                      "site": site.as_posix()})
+    script.write_text(
+        IMPORT_CHECK
+        % {"mjs": (RUNTIME / "pyodide.mjs").as_uri(), "index": RUNTIME.as_posix(), "site": site.as_posix()}
+    )
     proc = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-2000:]
     result = json.loads(proc.stdout.strip().splitlines()[-1])

@@ -23,7 +23,9 @@ def policy(page: str) -> dict[str, list[str]]:
 def test_the_committed_page_carries_pyscript_toml_and_is_the_rendered_page():
     config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
     assert sitefiles.inline_config(PAGE) == {"py": config, "mpy": {"plugins": config["plugins"]}}
-    assert PAGE == sitefiles.render_page(ROOT), "index.html is out of date: run python scripts/sitefiles.py --page"
+    assert PAGE == sitefiles.render_page(ROOT), (
+        "index.html is out of date: run python scripts/sitefiles.py --page"
+    )
 
 
 def test_a_changed_toml_changes_the_served_page(tmp_path):
@@ -39,7 +41,9 @@ def test_the_policy_allows_scripts_of_the_site_only():
     rules = policy(PAGE)
     scripts = rules["script-src"]
     assert scripts[:2] == ["'self'", "'wasm-unsafe-eval'"]
-    assert all(s.startswith("'sha256-") for s in scripts[2:]) and len(scripts) == 2 + len(sitefiles.script_hashes(PAGE))
+    assert all(s.startswith("'sha256-") for s in scripts[2:]) and len(scripts) == 2 + len(
+        sitefiles.script_hashes(PAGE)
+    )
     assert "'unsafe-inline'" not in scripts and "'unsafe-eval'" not in scripts
     assert rules["connect-src"] == ["'self'"] and rules["worker-src"] == ["'self'"]
     assert rules["object-src"] == ["'none'"] and rules["base-uri"] == ["'self'"]
@@ -55,5 +59,7 @@ def test_an_added_inline_script_is_hashed_and_an_edited_one_is_not_allowed():
 
 def test_the_config_survives_an_html_attribute():
     value = {"files": {"x": "a'b&<"}}
-    page = PAGE.replace(re.search(r"config='[^']*'", PAGE).group(0), f"config='{sitefiles._attribute_json(value)}'")
+    page = PAGE.replace(
+        re.search(r"config='[^']*'", PAGE).group(0), f"config='{sitefiles._attribute_json(value)}'"
+    )
     assert sitefiles.inline_config(page)["py"] == value

@@ -44,8 +44,12 @@ def test_engine_suite_passes_in_pyodide():
     cmd = [node, str(RUNNER), "tests/engine", "tests/web", "-q", "-p", "no:cacheprovider"]
     try:
         proc = subprocess.run(
-            cmd, cwd=REPO, stdin=subprocess.DEVNULL, capture_output=True,
-            text=True, timeout=TIMEOUT_S,
+            cmd,
+            cwd=REPO,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT_S,
         )
     except subprocess.TimeoutExpired as e:
         out = (e.stdout or b"").decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")

@@ -32,9 +32,25 @@ RUNNER = REPO / "tests" / "pyodide" / "stdlib_imports.mjs"
 VENDOR = REPO / "static" / "vendor"
 SOURCE_ZIP = REPO / "node_modules" / "pyodide" / "python_stdlib.zip"
 # what the interpreter imports by itself (from C, or at a start), and what it looks codecs up in
-INTERPRETER = ("site", "sitecustomize", "_sitebuiltins", "rlcompleter", "_pylong", "_strptime", "_colorize",
-               "_py_warnings", "annotationlib", "__future__", "traceback", "linecache", "warnings", "codecs",
-               "copyreg", "_compat_pickle", "_sysconfigdata__emscripten_wasm32-emscripten")
+INTERPRETER = (
+    "site",
+    "sitecustomize",
+    "_sitebuiltins",
+    "rlcompleter",
+    "_pylong",
+    "_strptime",
+    "_colorize",
+    "_py_warnings",
+    "annotationlib",
+    "__future__",
+    "traceback",
+    "linecache",
+    "warnings",
+    "codecs",
+    "copyreg",
+    "_compat_pickle",
+    "_sysconfigdata__emscripten_wasm32-emscripten",
+)
 WHOLE = ("encodings", "pyodide", "_pyodide")  # looked up by name (codecs), or Pyodide's own
 NOT_STDLIB = ("cardems", "pyscript", "js", "polyscript", "pytest", "hypothesis", "_pytest")
 
@@ -73,11 +89,19 @@ def test_bytecode_stdlib_imports_every_reachable_module():
     names = sorted(reachable())
     assert {"json", "asyncio", "urllib.parse", "pyodide.ffi"} <= set(names)  # the walk finds the obvious ones
     with zipfile.ZipFile(SOURCE_ZIP) as source:
-        whole = [n.rsplit(".", 1)[0].replace("/", ".").removesuffix(".__init__") for n in source.namelist()
-                 if n.split("/")[0] in WHOLE and n.endswith(".py")]
-    proc = subprocess.run([node, str(RUNNER), str(VENDOR / "pyodide"), str(SOURCE_ZIP)],
-                          input=json.dumps({"names": names, "roots": [*INTERPRETER, *whole]}), text=True,
-                          capture_output=True, timeout=300, cwd=REPO)
+        whole = [
+            n.rsplit(".", 1)[0].replace("/", ".").removesuffix(".__init__")
+            for n in source.namelist()
+            if n.split("/")[0] in WHOLE and n.endswith(".py")
+        ]
+    proc = subprocess.run(
+        [node, str(RUNNER), str(VENDOR / "pyodide"), str(SOURCE_ZIP)],
+        input=json.dumps({"names": names, "roots": [*INTERPRETER, *whole]}),
+        text=True,
+        capture_output=True,
+        timeout=300,
+        cwd=REPO,
+    )
     assert proc.returncode == 0, proc.stderr[-3000:]
     out = json.loads(proc.stdout)
     mount = out["mount"]
@@ -86,21 +110,34 @@ def test_bytecode_stdlib_imports_every_reachable_module():
     with zipfile.ZipFile(REPO / "node_modules" / "pyodide" / "python_stdlib.zip") as source:
         library = {n.split("/")[0].removesuffix(".py") for n in source.namelist()} | set(out["builtins"])
     # (a module only the walk below reaches may fail for its platform: win32 only, no subinterpreters)
-    real_failures = {n: e for n, e in out["failed"].items() if n in names and n.split(".")[0] in library
-                     and not (e.startswith("ModuleNotFoundError") and n.rpartition(".")[0] in names)}
+    real_failures = {
+        n: e
+        for n, e in out["failed"].items()
+        if n in names
+        and n.split(".")[0] in library
+        and not (e.startswith("ModuleNotFoundError") and n.rpartition(".")[0] in names)
+    }
     assert real_failures == {}
     # The trim: nothing reachable is left out, and no reachable module misses a module left out.
     trimmed, reachable_all = set(out["trimmed"]), set(out["reachable"])
     assert len(trimmed) > 30 and {"mailbox", "sqlite3"} <= trimmed, "compile_stdlib.mjs trims the library"
-    assert sorted(reachable_all & trimmed) == [], "reachable, yet trimmed: take it out of compile_stdlib's TRIMMED"
-    assert len(reachable_all) > 300 and {"json", "asyncio.tasks", "encodings.cp1254", "pyodide.ffi"} <= reachable_all
+    assert sorted(reachable_all & trimmed) == [], (
+        "reachable, yet trimmed: take it out of compile_stdlib's TRIMMED"
+    )
+    assert (
+        len(reachable_all) > 300
+        and {"json", "asyncio.tasks", "encodings.cp1254", "pyodide.ffi"} <= reachable_all
+    )
     assert {n: m for n, m in out["absent"].items() if m in trimmed} == {}
     assert out["doc"] is None, "the library's docstrings are not shipped"
     assert out["sources"] == [], "the shipped standard library still holds sources"
     # (frozen modules, such as abc and codecs, come from the binary, whatever their __file__ says)
     from_zip = {n: f for n, (f, loader) in out["origins"].items() if loader == "zipimporter"}
     assert len(from_zip) > 100 and all(f.startswith(mount + "/") for f in from_zip.values())
-    assert all(f.endswith(".pyc") for f in from_zip.values()), \
-        sorted(n for n, f in from_zip.items() if not f.endswith(".pyc"))
+    assert all(f.endswith(".pyc") for f in from_zip.values()), sorted(
+        n for n, f in from_zip.items() if not f.endswith(".pyc")
+    )
     # A report still says where: file in the library, line and function (not the source line).
-    assert re.search(rf'File "{re.escape(mount)}/json/decoder\.py", line \d+, in raw_decode', out["traceback"])
+    assert re.search(
+        rf'File "{re.escape(mount)}/json/decoder\.py", line \d+, in raw_decode', out["traceback"]
+    )

@@ -18,8 +18,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
-from typing import Generator, Sequence
 
 from cardems.abstract.rules import AbstractView
 from cardems.abstract.solver import Position, Solver
@@ -65,8 +65,9 @@ class Reviewed:
         return self.best - self.values[self.take]
 
 
-def review_steps(variant: str, row: Sequence[Card], first: int,
-                 takes: Sequence[tuple[int, int]]) -> Generator[None, None, list[Reviewed]]:
+def review_steps(
+    variant: str, row: Sequence[Card], first: int, takes: Sequence[tuple[int, int]]
+) -> Generator[None, None, list[Reviewed]]:
     """Every take of a finished half with the value of each take that could have been made."""
     solver = Solver.for_row(variant, tuple(row))
     pos = Position.start()

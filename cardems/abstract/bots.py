@@ -7,11 +7,13 @@ from cardems.bots import Bot, RandomBot
 
 def _normal() -> Bot:
     from cardems.abstract.normal import AbstractNormal
+
     return AbstractNormal()
 
 
 def _hard() -> Bot:
     from cardems.abstract.hard import AbstractHard
+
     return AbstractHard()
 
 

@@ -19,17 +19,17 @@ whose subtrees are small (at most a few thousand nodes).
 
 from __future__ import annotations
 
-from typing import Generator
+from collections.abc import Generator
 
 from cardems.abstract.rules import UNLIMITED_FIRST
 from cardems.abstract.solver import INF, Position, Solver
 
-SLICE = 500               # nodes between two yields
-PLAIN_CARDS = 10          # positions with at most this many cards left are searched by plain recursion,
-PLAIN_DEPTH = 2           # and so are those this close to the horizon
-FIRST_DEPTH = 4           # the first iteration's horizon (takes ahead), and the step between iterations
-ORDER_CARDS = 8           # best takes are remembered for positions with more cards left than this
-ENDING_TAKE = 2           # the horizon plays the row out with both sides taking this many
+SLICE = 500  # nodes between two yields
+PLAIN_CARDS = 10  # positions with at most this many cards left are searched by plain recursion,
+PLAIN_DEPTH = 2  # and so are those this close to the horizon
+FIRST_DEPTH = 4  # the first iteration's horizon (takes ahead), and the step between iterations
+ORDER_CARDS = 8  # best takes are remembered for positions with more cards left than this
+ENDING_TAKE = 2  # the horizon plays the row out with both sides taking this many
 
 
 def _plain_ending(solver: Solver, size: int) -> list[tuple[int, int, int]]:
@@ -63,7 +63,7 @@ class Deepening:
         self.solver = solver
         self.budget = budget
         self.nodes = 0
-        self.horizon = False          # some line of the current iteration stopped at the horizon
+        self.horizon = False  # some line of the current iteration stopped at the horizon
         self.best_take: dict[tuple[int, int, int, int], int] = {}
         self.ending = _plain_ending(solver, ENDING_TAKE)
         self._next_yield = SLICE
@@ -85,8 +85,18 @@ class Deepening:
             takes.insert(0, known)
         return takes
 
-    def _search(self, count: int, mine: int, mine_n: int, theirs: int, theirs_n: int, previous: int,
-                depth: int, alpha: float, beta: float) -> float:
+    def _search(
+        self,
+        count: int,
+        mine: int,
+        mine_n: int,
+        theirs: int,
+        theirs_n: int,
+        previous: int,
+        depth: int,
+        alpha: float,
+        beta: float,
+    ) -> float:
         """Plain recursive depth-limited alpha-beta (fail-soft)."""
         self.nodes += 1
         if self.nodes > self.budget:
@@ -98,9 +108,17 @@ class Deepening:
             return self.judge(count, mine, mine_n, theirs)
         seg = s.seg[count]
         remember = n - count > ORDER_CARDS
-        takes = (self._moves(count, mine, theirs, previous) if remember else
-                 range(s.fixed[count] if s.fixed else min(UNLIMITED_FIRST if previous == 0 else previous + 1,
-                                                          n - count), 0, -1))
+        takes = (
+            self._moves(count, mine, theirs, previous)
+            if remember
+            else range(
+                s.fixed[count]
+                if s.fixed
+                else min(UNLIMITED_FIRST if previous == 0 else previous + 1, n - count),
+                0,
+                -1,
+            )
+        )
         best: float
         best, best_take = -INF, 0
         search = self._search
@@ -110,8 +128,9 @@ class Deepening:
                 self.nodes += 1
                 value: float = s.leaf(mine | seg[take], mine_n + take, theirs)
             else:
-                value = -search(after, theirs, theirs_n, mine | seg[take], mine_n + take, take, depth - 1,
-                                -beta, -alpha)
+                value = -search(
+                    after, theirs, theirs_n, mine | seg[take], mine_n + take, take, depth - 1, -beta, -alpha
+                )
             if value > best:
                 best, best_take = value, take
                 if value > alpha:
@@ -122,8 +141,18 @@ class Deepening:
             self.best_take[(count, mine, theirs, previous)] = best_take
         return best
 
-    def _search_steps(self, count: int, mine: int, mine_n: int, theirs: int, theirs_n: int, previous: int,
-                      depth: int, alpha: float, beta: float) -> Generator[None, None, float]:
+    def _search_steps(
+        self,
+        count: int,
+        mine: int,
+        mine_n: int,
+        theirs: int,
+        theirs_n: int,
+        previous: int,
+        depth: int,
+        alpha: float,
+        beta: float,
+    ) -> Generator[None, None, float]:
         """:meth:`_search` near the root, yielding every ``SLICE`` nodes."""
         s = self.solver
         n = s.n
@@ -141,8 +170,19 @@ class Deepening:
                 self.nodes += 1
                 value: float = s.leaf(mine | seg[take], mine_n + take, theirs)
             else:
-                value = -(yield from self._search_steps(after, theirs, theirs_n, mine | seg[take], mine_n + take,
-                                                        take, depth - 1, -beta, -alpha))
+                value = -(
+                    yield from self._search_steps(
+                        after,
+                        theirs,
+                        theirs_n,
+                        mine | seg[take],
+                        mine_n + take,
+                        take,
+                        depth - 1,
+                        -beta,
+                        -alpha,
+                    )
+                )
             if value > best:
                 best, best_take = value, take
                 if value > alpha:
@@ -155,8 +195,9 @@ class Deepening:
         self.best_take[(count, mine, theirs, previous)] = best_take
         return best
 
-    def _root_steps(self, pos: Position, depth: int, order: list[int],
-                    found: list[tuple[int, float]]) -> Generator[None, None, None]:
+    def _root_steps(
+        self, pos: Position, depth: int, order: list[int], found: list[tuple[int, float]]
+    ) -> Generator[None, None, None]:
         """One iteration at the root: each take in ``order``, appending to ``found`` the
         takes that improved on the best so far (the last one is the iteration's answer)."""
         alpha: float = -INF
@@ -167,8 +208,19 @@ class Deepening:
                 self.nodes += 1
                 value: float = s.leaf(child.theirs, child.theirs_n, child.mine)
             else:
-                value = -(yield from self._search_steps(child.count, child.mine, child.mine_n, child.theirs,
-                                                        child.theirs_n, take, depth - 1, -INF, -alpha))
+                value = -(
+                    yield from self._search_steps(
+                        child.count,
+                        child.mine,
+                        child.mine_n,
+                        child.theirs,
+                        child.theirs_n,
+                        take,
+                        depth - 1,
+                        -INF,
+                        -alpha,
+                    )
+                )
             if value > alpha:
                 alpha = value
                 found.append((take, value))
@@ -186,7 +238,7 @@ class Deepening:
             try:
                 yield from self._root_steps(pos, depth, order, found)
             except OutOfBudget:
-                if found:     # the first take tried was the last answer: what beat it is better
+                if found:  # the first take tried was the last answer: what beat it is better
                     answer = found[-1]
                 return answer[0], answer[1], False
             answer = found[-1]

@@ -20,7 +20,7 @@ samples only add noise).
 
 from __future__ import annotations
 
-from typing import Generator
+from collections.abc import Generator
 
 from cardems.abstract.deepening import Deepening
 from cardems.abstract.rules import AbstractView, Move
@@ -28,9 +28,9 @@ from cardems.abstract.solver import Position, Solver
 from cardems.rng import Rng
 from cardems.search import run_steps
 
-BUDGET = 24_000          # nodes per decision (every position visited, finished rows included)
-BUDGET_52 = 20_000       # in Abstract 52, whose scoring (a product of three measures) costs more per node
-FIRST_MOVER_52 = -0.6    # mean exact value of moving first in a random half of Abstract 52 (±0.7)
+BUDGET = 24_000  # nodes per decision (every position visited, finished rows included)
+BUDGET_52 = 20_000  # in Abstract 52, whose scoring (a product of three measures) costs more per node
+FIRST_MOVER_52 = -0.6  # mean exact value of moving first in a random half of Abstract 52 (±0.7)
 
 
 def budget_for(variant: str) -> int:
@@ -46,10 +46,10 @@ def first_mover_value_steps(view: AbstractView, budget: int | None = None) -> Ge
     """What going first is worth to the chooser over the deal (in Abstract 52, the
     second half counted at its expected value), as far as the budget sees."""
     search = search_for(view, budget)
-    yield                          # the row's tables may have just been built: a slice of their own
+    yield  # the row's tables may have just been built: a slice of their own
     value, _ = yield from search.value_steps(Position.start())
     if view.next_row:
-        value -= FIRST_MOVER_52    # going first now means going second in the next half
+        value -= FIRST_MOVER_52  # going first now means going second in the next half
     return value
 
 
@@ -57,7 +57,7 @@ class AbstractHard:
     level = "hard"
 
     def __init__(self, budget: int | None = None) -> None:
-        self.budget = budget      # None: the variant's budget
+        self.budget = budget  # None: the variant's budget
 
     def choose(self, view: AbstractView, legal: list[Move], rng: Rng) -> Move:
         return run_steps(self.choose_steps(view, legal, rng))

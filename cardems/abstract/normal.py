@@ -17,7 +17,7 @@ from cardems.abstract.score import FULL_HALF
 from cardems.abstract.solver import Position, Solver
 from cardems.rng import Rng
 
-DEPTH = 2                 # takes looked ahead: its own and the reply
+DEPTH = 2  # takes looked ahead: its own and the reply
 PATTERNS = (1, 2, 3)
 INF = float("inf")
 
@@ -34,7 +34,7 @@ class Lookahead:
         solver, n = self.solver, self.solver.n
         half = (n - count) / 2
         theirs_n = count - mine_n
-        if solver.variant == "52":     # the product so far, and the shortfall the shares would leave
+        if solver.variant == "52":  # the product so far, and the shortfall the shares would leave
             a, b = mine_n + half, theirs_n + half
             p, q = solver.points(mine, FULL_HALF), solver.points(theirs, FULL_HALF)
             return p * max(1.0, b - a) - q * max(1.0, a - b)
@@ -57,8 +57,18 @@ class Lookahead:
             total += solver.leaf(a, a_n, b)
         return total / len(PATTERNS)
 
-    def search(self, count: int, mine: int, mine_n: int, theirs: int, theirs_n: int, previous: int,
-               depth: int, alpha: float, beta: float) -> float:
+    def search(
+        self,
+        count: int,
+        mine: int,
+        mine_n: int,
+        theirs: int,
+        theirs_n: int,
+        previous: int,
+        depth: int,
+        alpha: float,
+        beta: float,
+    ) -> float:
         solver, n = self.solver, self.solver.n
         if count == n:
             return -solver.leaf(theirs, theirs_n, mine)
@@ -66,8 +76,17 @@ class Lookahead:
             return self.stand(count, mine, mine_n, theirs)
         best = -INF
         for take in range(solver.limit(count, previous), 0, -1):
-            value = -self.search(count + take, theirs, theirs_n, mine | solver.seg[count][take],
-                                 mine_n + take, take, depth - 1, -beta, -alpha)
+            value = -self.search(
+                count + take,
+                theirs,
+                theirs_n,
+                mine | solver.seg[count][take],
+                mine_n + take,
+                take,
+                depth - 1,
+                -beta,
+                -alpha,
+            )
             if value > best:
                 best = value
                 alpha = max(alpha, value)
@@ -75,13 +94,25 @@ class Lookahead:
                     break
         return best
 
-    def values(self, count: int, mine: int, mine_n: int, theirs: int, theirs_n: int,
-               previous: int) -> dict[int, float]:
+    def values(
+        self, count: int, mine: int, mine_n: int, theirs: int, theirs_n: int, previous: int
+    ) -> dict[int, float]:
         """Each take's value within the look-ahead."""
         seg = self.solver.seg[count]
-        return {take: -self.search(count + take, theirs, theirs_n, mine | seg[take], mine_n + take, take,
-                                   self.depth - 1, -INF, INF)
-                for take in range(1, self.solver.limit(count, previous) + 1)}
+        return {
+            take: -self.search(
+                count + take,
+                theirs,
+                theirs_n,
+                mine | seg[take],
+                mine_n + take,
+                take,
+                self.depth - 1,
+                -INF,
+                INF,
+            )
+            for take in range(1, self.solver.limit(count, previous) + 1)
+        }
 
 
 class AbstractNormal:

@@ -18,8 +18,10 @@ class PointsOption(Option):
     def parse(self, raw: Any) -> Any:
         points = whole_number(raw, 1, MAX_TARGET)
         if points is None:
-            raise BadInput(f"option {self.name}={shown(raw)} is not allowed "
-                           f"(a whole number of points from 1 to {MAX_TARGET:,})")
+            raise BadInput(
+                f"option {self.name}={shown(raw)} is not allowed "
+                f"(a whole number of points from 1 to {MAX_TARGET:,})"
+            )
         return points
 
 

@@ -19,15 +19,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cardems.abstract.score import (SEQUENCE_RANKS, SHORT_RANKS, SUIT_ORDER, DealScore, score_combinations,
-                                    score_half)
 from cardems.abstract.events import Choose, Deal, DealScored, HalfScored, Take
 from cardems.abstract.options import MAX_TARGET, OPTIONS, VARIANTS, PointsOption  # noqa: F401  (re-exported)
+from cardems.abstract.score import (
+    SEQUENCE_RANKS,
+    SHORT_RANKS,
+    SUIT_ORDER,
+    DealScore,
+    score_combinations,
+    score_half,
+)
 from cardems.cards import JOKER, Card, suit_of
 from cardems.errors import BadInput
 from cardems.game import DealtMatch, Event, GameType, Reason, Result, SeatView, shown, whole_number
 
-Move = str | int        # "first" / "second", or a take size
+Move = str | int  # "first" / "second", or a take size
 CHOICES = ("first", "second")
 SUIT_LIMIT = {"S": 1, "H": 2, "C": 3, "D": 4}
 BASE_LIMIT = 3
@@ -67,32 +73,32 @@ class AbstractView(SeatView):
     target: int
     deal_no: int
     dealer: int
-    chooser: int                          # the non-dealer, who chooses first or second
-    half: int                             # 0, or 1 in Abstract 52's second half
-    first: int | None                     # who moves first in this half (None before the choice)
-    choosing: bool                        # the chooser has still to choose
-    dealt: tuple[Card, ...]               # this half's row as dealt, exposed end first
-    taken_count: int                      # cards of it taken so far
-    takes: tuple[tuple[int, int], ...]    # this half's takes: (seat, size)
-    taken: tuple[tuple[Card, ...], tuple[Card, ...]]   # per seat, this half's taken cards in order
-    limit: int                            # the most the player to move may take (0 when choosing)
-    previous: int | None                  # the previous take of this half (for the unlimited rule)
-    next_row: int                         # cards still to be dealt in a later half
-    half_scores: tuple[tuple[int, int], ...]   # this deal's finished halves (Abstract 52)
+    chooser: int  # the non-dealer, who chooses first or second
+    half: int  # 0, or 1 in Abstract 52's second half
+    first: int | None  # who moves first in this half (None before the choice)
+    choosing: bool  # the chooser has still to choose
+    dealt: tuple[Card, ...]  # this half's row as dealt, exposed end first
+    taken_count: int  # cards of it taken so far
+    takes: tuple[tuple[int, int], ...]  # this half's takes: (seat, size)
+    taken: tuple[tuple[Card, ...], tuple[Card, ...]]  # per seat, this half's taken cards in order
+    limit: int  # the most the player to move may take (0 when choosing)
+    previous: int | None  # the previous take of this half (for the unlimited rule)
+    next_row: int  # cards still to be dealt in a later half
+    half_scores: tuple[tuple[int, int], ...]  # this deal's finished halves (Abstract 52)
     match_scores: tuple[int, int]
-    last_deal: dict[str, Any] | None      # the last finished deal's breakdown (DealScore.as_dict)
-    deals: tuple[DealScore, ...]          # every finished deal (breakdowns, rows, firsts, takes)
-    captured: tuple[int, int]             # cards each seat took in this deal (in between: the last one)
+    last_deal: dict[str, Any] | None  # the last finished deal's breakdown (DealScore.as_dict)
+    deals: tuple[DealScore, ...]  # every finished deal (breakdowns, rows, firsts, takes)
+    captured: tuple[int, int]  # cards each seat took in this deal (in between: the last one)
 
     @property
     def row(self) -> tuple[Card, ...]:
         """The cards still in the row, exposed end first."""
-        return self.dealt[self.taken_count:]
+        return self.dealt[self.taken_count :]
 
     def take_for(self, card: Card) -> int | None:
         """The take that ends with ``card`` (every card from the exposed end down to it),
         if it is a legal take now."""
-        row = self.row[:self.limit]
+        row = self.row[: self.limit]
         return row.index(card) + 1 if card in row else None
 
 
@@ -154,7 +160,7 @@ class Abstract(DealtMatch[Move, AbstractView]):
 
     def _start_deal(self, deck: list[Card] | None) -> list[Event]:
         self.deal_no += 1
-        self.dealer = 1 if self.deal_no % 2 else 0    # the computer deals first: the human chooses
+        self.dealer = 1 if self.deal_no % 2 else 0  # the computer deals first: the human chooses
         deck = deck if deck is not None else self._shuffled()
         self.rows = [deck[:HALF_52], deck[HALF_52:]] if self.variant == "52" else [deck]
         self.halves = []
@@ -211,7 +217,9 @@ class Abstract(DealtMatch[Move, AbstractView]):
         size = whole_number(word, 1, 52)
         if size is not None:
             return size
-        raise BadInput(f"{shown(text)} is not a move (write first, second, or how many cards to take, e.g. 2)")
+        raise BadInput(
+            f"{shown(text)} is not a move (write first, second, or how many cards to take, e.g. 2)"
+        )
 
     def format_move(self, move: Move) -> str:
         return str(move)
@@ -238,7 +246,7 @@ class Abstract(DealtMatch[Move, AbstractView]):
             first = seat if move == "first" else 1 - seat
             self._start_half(0, first)
             return [Choose(seat, move, first)]
-        cards = self.row[self.pos:self.pos + move]
+        cards = self.row[self.pos : self.pos + move]
         self.pos += move
         self.takes.append((seat, move))
         self.taken[seat].extend(cards)
@@ -263,8 +271,13 @@ class Abstract(DealtMatch[Move, AbstractView]):
             events.append(Deal(self.dealer, tuple(self.rows[self.half]), self.deal_no, self.half))
             return events
         totals = (sum(h[0].score for h in self.halves), sum(h[1].score for h in self.halves))
-        score = DealScore(tuple(self.halves), totals, tuple(self.firsts),
-                          tuple(tuple(r) for r in self.rows), tuple(self.half_takes))
+        score = DealScore(
+            tuple(self.halves),
+            totals,
+            tuple(self.firsts),
+            tuple(tuple(r) for r in self.rows),
+            tuple(self.half_takes),
+        )
         self.deal_results.append(score)
         for seat in (0, 1):
             self.match_scores[seat] += totals[seat]
@@ -291,8 +304,10 @@ class Abstract(DealtMatch[Move, AbstractView]):
         deal just scored."""
         if self.between_rounds():
             takes = self.deal_results[-1].takes
-            return (sum(n for half in takes for s, n in half if s == 0),
-                    sum(n for half in takes for s, n in half if s == 1))
+            return (
+                sum(n for half in takes for s, n in half if s == 0),
+                sum(n for half in takes for s, n in half if s == 1),
+            )
         return (len(self.deal_taken[0]), len(self.deal_taken[1]))
 
     def result(self) -> Result:
@@ -324,14 +339,29 @@ class Abstract(DealtMatch[Move, AbstractView]):
     def view(self, seat: int) -> AbstractView:
         common = self._seat_view(seat)
         previous = self.takes[-1][1] if self.takes else None
-        later = sum(len(r) for r in self.rows[self.half + 1:])
+        later = sum(len(r) for r in self.rows[self.half + 1 :])
         last = self.deal_results[-1].as_dict() if self.deal_results else None
         return AbstractView(
-            **common, variant=self.variant, mode=self.options["mode"], target=self.options["target"],
-            deal_no=self.deal_no, dealer=self.dealer, chooser=self.chooser, half=self.half,
-            first=self.first, choosing=self.choosing,
-            dealt=tuple(self.row), taken_count=self.pos, takes=tuple(self.takes),
-            taken=(tuple(self.taken[0]), tuple(self.taken[1])), limit=self.limit(), previous=previous,
-            next_row=later, half_scores=tuple((h[0].score, h[1].score) for h in self.halves),
-            match_scores=(self.match_scores[0], self.match_scores[1]), last_deal=last,
-            deals=tuple(self.deal_results), captured=self.captured())
+            **common,
+            variant=self.variant,
+            mode=self.options["mode"],
+            target=self.options["target"],
+            deal_no=self.deal_no,
+            dealer=self.dealer,
+            chooser=self.chooser,
+            half=self.half,
+            first=self.first,
+            choosing=self.choosing,
+            dealt=tuple(self.row),
+            taken_count=self.pos,
+            takes=tuple(self.takes),
+            taken=(tuple(self.taken[0]), tuple(self.taken[1])),
+            limit=self.limit(),
+            previous=previous,
+            next_row=later,
+            half_scores=tuple((h[0].score, h[1].score) for h in self.halves),
+            match_scores=(self.match_scores[0], self.match_scores[1]),
+            last_deal=last,
+            deals=tuple(self.deal_results),
+            captured=self.captured(),
+        )

@@ -14,17 +14,18 @@ bit-mask tables; tests check the two agree.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from cardems.cards import JOKER, Card, rank_of, suit_of
 
 SEQUENCE_RANKS: tuple[str, ...] = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
-SHORT_RANKS: tuple[str, ...] = SEQUENCE_RANKS[:6]        # the 24-card pack: A K Q J 10 9
+SHORT_RANKS: tuple[str, ...] = SEQUENCE_RANKS[:6]  # the 24-card pack: A K Q J 10 9
 SUIT_ORDER: tuple[str, ...] = ("S", "H", "C", "D")
 SET_POINTS = {3: 2, 4: 8}
 SEQUENCE_POINTS = {3: 3, 4: 4, 5: 6, 6: 12}
-FULL_HALF = 13                                        # cards each player takes in an even half of Abstract 52
+FULL_HALF = 13  # cards each player takes in an even half of Abstract 52
 
 
 def rank_index(card: Card) -> int:
@@ -34,14 +35,16 @@ def rank_index(card: Card) -> int:
 
 def sort_taken(cards: Sequence[Card]) -> list[Card]:
     """Cards as they lie in front of their owner: by suit, then rank (Ace first); the joker last."""
-    return sorted(cards, key=lambda c: (9, 0) if c == JOKER else (SUIT_ORDER.index(suit_of(c)), rank_index(c)))
+    return sorted(
+        cards, key=lambda c: (9, 0) if c == JOKER else (SUIT_ORDER.index(suit_of(c)), rank_index(c))
+    )
 
 
 @dataclass(frozen=True)
 class Combination:
     """A scoring set or sequence, with its cards (Ace first)."""
 
-    kind: str                 # "set" or "sequence"
+    kind: str  # "set" or "sequence"
     cards: tuple[Card, ...]
     points: int
 
@@ -80,15 +83,20 @@ class Breakdown:
 
     cards: int
     combinations: tuple[Combination, ...]
-    points: int               # combination points
-    multiplier: int           # the opponent's cards, or under misery one's own
-    misery: bool              # this player made no combination and takes the other's score
+    points: int  # combination points
+    multiplier: int  # the opponent's cards, or under misery one's own
+    misery: bool  # this player made no combination and takes the other's score
     score: int
 
     def as_dict(self) -> dict[str, Any]:
-        return {"cards": self.cards, "combinations": [c.as_dict() for c in self.combinations],
-                "points": self.points, "multiplier": self.multiplier, "misery": self.misery,
-                "score": self.score}
+        return {
+            "cards": self.cards,
+            "combinations": [c.as_dict() for c in self.combinations],
+            "points": self.points,
+            "multiplier": self.multiplier,
+            "misery": self.misery,
+            "score": self.score,
+        }
 
 
 def score_combinations(a: Sequence[Card], b: Sequence[Card]) -> tuple[Breakdown, Breakdown]:
@@ -102,9 +110,9 @@ def score_combinations(a: Sequence[Card], b: Sequence[Card]) -> tuple[Breakdown,
         mine, theirs = len(taken[me]), len(taken[other])
         if points[me] and points[other]:
             misery, multiplier, score = False, theirs, points[me] * theirs
-        elif points[other]:          # misery: I take what the other would have scored
+        elif points[other]:  # misery: I take what the other would have scored
             misery, multiplier, score = True, mine, points[other] * mine
-        else:                         # I made combinations but the other is in misery, or nobody did
+        else:  # I made combinations but the other is in misery, or nobody did
             misery, multiplier, score = False, theirs, 0
         out.append(Breakdown(mine, combos[me], points[me], multiplier, misery, score))
     return out[0], out[1]
@@ -129,16 +137,21 @@ class HalfBreakdown:
     """One player's score for a half of Abstract 52."""
 
     cards: int
-    longest_suit: tuple[Card, ...]      # the cards of the longest suit
-    longest_sequence: tuple[str, ...]   # ranks of the longest run, regardless of suit
-    largest_set: tuple[Card, ...]       # the cards of the largest set (one card if no pair)
-    short: int                          # the opponent's excess over this player's take (0 if none)
+    longest_suit: tuple[Card, ...]  # the cards of the longest suit
+    longest_sequence: tuple[str, ...]  # ranks of the longest run, regardless of suit
+    largest_set: tuple[Card, ...]  # the cards of the largest set (one card if no pair)
+    short: int  # the opponent's excess over this player's take (0 if none)
     score: int
 
     def as_dict(self) -> dict[str, Any]:
-        return {"cards": self.cards, "longest_suit": list(self.longest_suit),
-                "longest_sequence": list(self.longest_sequence), "largest_set": list(self.largest_set),
-                "short": self.short, "score": self.score}
+        return {
+            "cards": self.cards,
+            "longest_suit": list(self.longest_suit),
+            "longest_sequence": list(self.longest_sequence),
+            "largest_set": list(self.largest_set),
+            "short": self.short,
+            "score": self.score,
+        }
 
 
 def score_half(a: Sequence[Card], b: Sequence[Card]) -> tuple[HalfBreakdown, HalfBreakdown]:
@@ -156,9 +169,16 @@ def score_half(a: Sequence[Card], b: Sequence[Card]) -> tuple[HalfBreakdown, Hal
         score = len(suits[suit]) * len(run) * len(ranks.get(rank, []))
         if short > 0:
             score *= short
-        out.append(HalfBreakdown(len(mine), tuple(sort_taken(suits[suit])),
-                                 tuple(SEQUENCE_RANKS[i] for i in run),
-                                 tuple(sort_taken(ranks.get(rank, []))), max(short, 0), score))
+        out.append(
+            HalfBreakdown(
+                len(mine),
+                tuple(sort_taken(suits[suit])),
+                tuple(SEQUENCE_RANKS[i] for i in run),
+                tuple(sort_taken(ranks.get(rank, []))),
+                max(short, 0),
+                score,
+            )
+        )
     return out[0], out[1]
 
 
@@ -166,13 +186,17 @@ def score_half(a: Sequence[Card], b: Sequence[Card]) -> tuple[HalfBreakdown, Hal
 class DealScore:
     """A finished deal: per seat, the breakdowns (one per half in Abstract 52) and the total."""
 
-    halves: tuple[tuple[Any, Any], ...]     # per half: (seat 0's, seat 1's) breakdown
+    halves: tuple[tuple[Any, Any], ...]  # per half: (seat 0's, seat 1's) breakdown
     totals: tuple[int, int]
-    firsts: tuple[int, ...] = field(default=())   # who moved first in each half
-    rows: tuple[tuple[Card, ...], ...] = field(default=())   # each half's row as dealt
-    takes: tuple[tuple[tuple[int, int], ...], ...] = field(default=())   # each half's (seat, size) takes
+    firsts: tuple[int, ...] = field(default=())  # who moved first in each half
+    rows: tuple[tuple[Card, ...], ...] = field(default=())  # each half's row as dealt
+    takes: tuple[tuple[tuple[int, int], ...], ...] = field(default=())  # each half's (seat, size) takes
 
     def as_dict(self) -> dict[str, Any]:
-        return {"halves": [[b.as_dict() for b in half] for half in self.halves],
-                "totals": list(self.totals), "firsts": list(self.firsts),
-                "rows": [list(r) for r in self.rows], "takes": [[list(t) for t in h] for h in self.takes]}
+        return {
+            "halves": [[b.as_dict() for b in half] for half in self.halves],
+            "totals": list(self.totals),
+            "firsts": list(self.firsts),
+            "rows": [list(r) for r in self.rows],
+            "takes": [[list(t) for t in h] for h in self.takes],
+        }

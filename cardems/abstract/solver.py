@@ -22,17 +22,18 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Generator, Iterable, Sequence, TypeVar
+from typing import TypeVar
 
 from cardems.abstract.rules import SUIT_LIMIT, UNLIMITED_FIRST, AbstractView
 from cardems.abstract.score import FULL_HALF, SEQUENCE_POINTS, SUIT_ORDER, rank_index
 from cardems.cards import JOKER, Card, suit_of
 
 INF = 1 << 40
-SLICE = 1_500              # nodes (finished rows included) between two yields of a sliced search
-GENERATOR_DEPTH = 11       # positions with more cards left than this are searched by the generator
-TABLE_LIMIT = 8            # solvers kept (one per row)
+SLICE = 1_500  # nodes (finished rows included) between two yields of a sliced search
+GENERATOR_DEPTH = 11  # positions with more cards left than this are searched by the generator
+TABLE_LIMIT = 8  # solvers kept (one per row)
 
 
 def _tables(width: int) -> tuple[list[int], list[int], list[int]]:
@@ -57,7 +58,7 @@ _TABLES: dict[int, tuple[list[int], list[int], list[int]]] = {}
 
 
 T = TypeVar("T")
-Leaf = Callable[[int, int, int], int]   # (mover's mask, its cards, other's mask) -> score difference
+Leaf = Callable[[int, int, int], int]  # (mover's mask, its cards, other's mask) -> score difference
 
 
 def tables(width: int) -> tuple[list[int], list[int], list[int]]:
@@ -80,26 +81,32 @@ class Position:
     previous: int
 
     @classmethod
-    def start(cls) -> "Position":
+    def start(cls) -> Position:
         return cls(0, 0, 0, 0, 0, 0)
 
     @classmethod
-    def from_view(cls, view: AbstractView) -> "Position":
+    def from_view(cls, view: AbstractView) -> Position:
         """The position of the player to move in ``view`` (everything in it is public)."""
         me = view.to_move if view.to_move is not None else view.seat
         mine, theirs = view.taken[me], view.taken[1 - me]
-        return cls(view.taken_count, mask_of(mine, view.variant), len(mine),
-                   mask_of(theirs, view.variant), len(theirs), view.previous or 0)
+        return cls(
+            view.taken_count,
+            mask_of(mine, view.variant),
+            len(mine),
+            mask_of(theirs, view.variant),
+            len(theirs),
+            view.previous or 0,
+        )
 
 
 class Solver:
     """Exact values of the positions of one row of one variant."""
 
-    _cache: dict[tuple[str, tuple[Card, ...]], "Solver"] = {}
-    points: Callable[[int, int], int]       # a half's score: (cards mask, cards taken) -> points
+    _cache: dict[tuple[str, tuple[Card, ...]], Solver] = {}
+    points: Callable[[int, int], int]  # a half's score: (cards mask, cards taken) -> points
 
     @classmethod
-    def for_row(cls, variant: str, row: Sequence[Card]) -> "Solver":
+    def for_row(cls, variant: str, row: Sequence[Card]) -> Solver:
         """The solver of this row, shared (with its table) by every caller."""
         key = (variant, tuple(row))
         solver = cls._cache.get(key)
@@ -114,8 +121,9 @@ class Solver:
         self.row = tuple(row)
         self.n = n = len(row)
         self.width = width = 13 if variant == "52" else 6
-        self.bits = [0 if c == JOKER else 1 << (SUIT_ORDER.index(suit_of(c)) * width + rank_index(c))
-                     for c in self.row]
+        self.bits = [
+            0 if c == JOKER else 1 << (SUIT_ORDER.index(suit_of(c)) * width + rank_index(c)) for c in self.row
+        ]
         self.seg = [[0] * (n + 1) for _ in range(n + 1)]
         for i in range(n):
             mask = 0
@@ -152,9 +160,9 @@ class Solver:
             if p and q:
                 return p * theirs_n - q * mine_n
             if q:
-                return q * mine_n          # misery: the mover takes the other's score
+                return q * mine_n  # misery: the mover takes the other's score
             if p:
-                return -p * theirs_n       # the other is in misery
+                return -p * theirs_n  # the other is in misery
             return 0
 
         self.points = points
@@ -197,18 +205,36 @@ class Solver:
 
     def child(self, pos: Position, take: int) -> Position:
         """The position after the mover takes ``take`` cards (seen from the next mover)."""
-        return Position(pos.count + take, pos.theirs, pos.theirs_n,
-                        pos.mine | self.seg[pos.count][take], pos.mine_n + take, take)
+        return Position(
+            pos.count + take,
+            pos.theirs,
+            pos.theirs_n,
+            pos.mine | self.seg[pos.count][take],
+            pos.mine_n + take,
+            take,
+        )
 
     # ------------------------------------------------------------ search
-    def _search(self, count: int, mine: int, mine_n: int, theirs: int, theirs_n: int,
-                previous: int, alpha: int, beta: int) -> int:
+    def _search(
+        self,
+        count: int,
+        mine: int,
+        mine_n: int,
+        theirs: int,
+        theirs_n: int,
+        previous: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
         """Plain recursive alpha-beta (fail-soft) below the generator's depth."""
         self.nodes += 1
         n = self.n
         seg = self.seg[count]
-        most = self.fixed[count] if self.fixed else min(UNLIMITED_FIRST if previous == 0 else previous + 1,
-                                                        n - count)
+        most = (
+            self.fixed[count]
+            if self.fixed
+            else min(UNLIMITED_FIRST if previous == 0 else previous + 1, n - count)
+        )
         best = -INF
         search = self._search
         for take in range(most, 0, -1):
@@ -228,8 +254,14 @@ class Solver:
 
     def search_steps(self, pos: Position, alpha: int = -INF, beta: int = INF) -> Generator[None, None, int]:
         """The value of ``pos`` within (alpha, beta), fail-soft; yields every ``SLICE`` nodes."""
-        count, mine, mine_n, theirs, theirs_n, previous = (pos.count, pos.mine, pos.mine_n, pos.theirs,
-                                                           pos.theirs_n, pos.previous)
+        count, mine, mine_n, theirs, theirs_n, previous = (
+            pos.count,
+            pos.mine,
+            pos.mine_n,
+            pos.theirs,
+            pos.theirs_n,
+            pos.previous,
+        )
         if count == self.n:
             return -self.leaf(theirs, theirs_n, mine)
         if self.n - count <= GENERATOR_DEPTH:

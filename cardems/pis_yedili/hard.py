@@ -27,7 +27,8 @@ about 1 penalty point a round.
 from __future__ import annotations
 
 import math
-from typing import Any, Generator
+from collections.abc import Generator
+from typing import Any
 
 from cardems.pis_yedili.inference import Step, decisions, misses
 from cardems.pis_yedili.normal import PisYediliNormal, jack
@@ -36,24 +37,24 @@ from cardems.pis_yedili.sim import Sim
 from cardems.rng import Rng
 from cardems.search import SamplingSearch, run_steps
 
-SAMPLES = 40           # sampled worlds per decision, at most
-SAMPLES_BY_PLAYERS = {2: 40, 3: 24, 4: 20}   # ... fewer where rounds are longer (think time p95 in Pyodide)
-PLAYOUTS_PER_WORLD = {4: 5}   # with these players the budget is playouts: worlds x this many, spent
-                       # on the moves still in the race (fewer moves left, more worlds) ...
-STRETCH = 2            # ... up to this many times the worlds
-Z_BY_PLAYERS = {2: 1.0, 3: 2.0, 4: 2.0}   # standard errors a move's gain over Normal's choice
-                       # must clear (3-4 players: valued on true positions, deviations that clear
-                       # 2 gain the most; below that they lose)
-CHECK = 6              # every this many worlds, moves clearly no better than Normal's drop out
-STOP_Z = 0.5           # ... when their mean gain plus this many standard errors is below 0
-TRIES = 4              # deals of the unseen cards weighed for each sampled world
-MISS = 0.4             # the weight of a deal per move of the others' it does not explain
-RECENT = 16            # ... among their this many latest moves
-DRAW_RIVALS = False    # whether drawing races a card Normal would play (valued on the true
-                       # positions, those deviations lost about 2-11 points a round at 3 players)
-BOLD_PLAYERS: tuple[int, ...] = (4,)   # with these players Hard starts from the bold variant of
-                       # Normal (sim.BOLD_DANGER, sim.BOLD_JACK), and plays it in its own playouts
-WIN_BONUS_BY_PLAYERS = {3: 20.0, 4: 20.0}   # what having the round's (match's) lowest total is worth
+SAMPLES = 40  # sampled worlds per decision, at most
+SAMPLES_BY_PLAYERS = {2: 40, 3: 24, 4: 20}  # ... fewer where rounds are longer (think time p95 in Pyodide)
+PLAYOUTS_PER_WORLD = {4: 5}  # with these players the budget is playouts: worlds x this many, spent
+# on the moves still in the race (fewer moves left, more worlds) ...
+STRETCH = 2  # ... up to this many times the worlds
+Z_BY_PLAYERS = {2: 1.0, 3: 2.0, 4: 2.0}  # standard errors a move's gain over Normal's choice
+# must clear (3-4 players: valued on true positions, deviations that clear
+# 2 gain the most; below that they lose)
+CHECK = 6  # every this many worlds, moves clearly no better than Normal's drop out
+STOP_Z = 0.5  # ... when their mean gain plus this many standard errors is below 0
+TRIES = 4  # deals of the unseen cards weighed for each sampled world
+MISS = 0.4  # the weight of a deal per move of the others' it does not explain
+RECENT = 16  # ... among their this many latest moves
+DRAW_RIVALS = False  # whether drawing races a card Normal would play (valued on the true
+# positions, those deviations lost about 2-11 points a round at 3 players)
+BOLD_PLAYERS: tuple[int, ...] = (4,)  # with these players Hard starts from the bold variant of
+# Normal (sim.BOLD_DANGER, sim.BOLD_JACK), and plays it in its own playouts
+WIN_BONUS_BY_PLAYERS = {3: 20.0, 4: 20.0}  # what having the round's (match's) lowest total is worth
 
 
 def deal(pool: list[str], size: int, tells: tuple[Tell, ...]) -> list[str]:
@@ -64,12 +65,11 @@ def deal(pool: list[str], size: int, tells: tuple[Tell, ...]) -> list[str]:
     for j in range(min(size, max((t.old for t in tells), default=0))):
         rules = [t for t in tells if t.old > j]
         pick = len(pool) - 1
-        pick = next((i for i in range(len(pool) - 1, -1, -1)
-                     if all(t.allows(pool[i]) for t in rules)), pick)
+        pick = next((i for i in range(len(pool) - 1, -1, -1) if all(t.allows(pool[i]) for t in rules)), pick)
         hand.append(pool.pop(pick))
     rest = size - len(hand)
-    if rest > 0:                        # no tell covers these: the next cards of the pool
-        hand += pool[:-rest - 1:-1]
+    if rest > 0:  # no tell covers these: the next cards of the pool
+        hand += pool[: -rest - 1 : -1]
         del pool[-rest:]
     return hand
 
@@ -107,8 +107,10 @@ class PisYediliModel:
         """Every hand (one's own as it is) and the stock, dealt at random from the unseen cards."""
         unseen = self.known(view)[1][:]
         rng.shuffle(unseen)
-        hands = [list(view.hand) if seat == view.seat else deal(unseen, size, view.tells[seat])
-                 for seat, size in enumerate(view.hand_sizes)]
+        hands = [
+            list(view.hand) if seat == view.seat else deal(unseen, size, view.tells[seat])
+            for seat, size in enumerate(view.hand_sizes)
+        ]
         assert len(unseen) == view.stock_size, "the view and the sample disagree"
         return hands, unseen
 
@@ -205,7 +207,7 @@ class GatedSearch(SamplingSearch[Sim, str]):
                 state = model.copy(world)
                 model.play(state, legal[i])
                 values[i] = model.utility(model.playout(state, Rng(playout_seed)), view)
-                yield                  # a slice per playout: long rounds with four players
+                yield  # a slice per playout: long rounds with four players
             for i in alive[1:]:
                 gains[i].append(values[i] - values[0])
             if done % CHECK == 0:
@@ -217,8 +219,9 @@ class GatedSearch(SamplingSearch[Sim, str]):
 
 def baseline(view: PisYediliView) -> str:
     """The bold variant's move (it reads only one's own hand and the others' hand sizes)."""
-    hands = [list(view.hand) if seat == view.seat else [""] * size
-             for seat, size in enumerate(view.hand_sizes)]
+    hands = [
+        list(view.hand) if seat == view.seat else [""] * size for seat, size in enumerate(view.hand_sizes)
+    ]
     return position(view, hands, [], Rng(0)).choose()
 
 
@@ -250,8 +253,9 @@ class PisYediliHard:
 
     level = "hard"
 
-    def __init__(self, samples: int = SAMPLES, z: float | None = None, tries: int = TRIES,
-                 miss: float = MISS) -> None:
+    def __init__(
+        self, samples: int = SAMPLES, z: float | None = None, tries: int = TRIES, miss: float = MISS
+    ) -> None:
         self.normal = PisYediliNormal()
         self.search = GatedSearch(PisYediliModel(tries, miss), samples, z)
 

@@ -22,14 +22,14 @@ from cardems.pis_yedili.rules import DRAW, HAND, PASS, House, PisYediliView, dec
 from cardems.pis_yedili.sim import OPENERS, OPENING, PLAY, TWINS, VALUE, Sim
 
 
-@final                    # so that ``type(step) is not Decision`` tells a step's kind to mypy
+@final  # so that ``type(step) is not Decision`` tells a step's kind to mypy
 @dataclass
 class Decision:
     """One move a seat made in the opening or in play, and what it saw then."""
 
     seat: int
     move: str
-    table: Sim            # the public position then (other hands: only their sizes are real)
+    table: Sim  # the public position then (other hands: only their sizes are real)
 
     def agrees(self, hand: list[str]) -> bool:
         """Whether the Normal player holding ``hand`` would have made this move."""
@@ -42,12 +42,12 @@ class Decision:
             return (move == DRAW) == all(c[0] != "7" for c in hand)
         table.hands[self.seat] = hand
         choice = table.choose()
-        if move[0] == "J" and choice[0] == "J":        # which Jack is only the order in hand
+        if move[0] == "J" and choice[0] == "J":  # which Jack is only the order in hand
             return move[-1] == choice[-1]
         return choice == move
 
 
-Step = Decision | tuple[int, int]      # a decision, or (seat, cards it got)
+Step = Decision | tuple[int, int]  # a decision, or (seat, cards it got)
 
 
 def decisions(view: PisYediliView) -> list[Step]:
@@ -75,7 +75,7 @@ def decisions(view: PisYediliView) -> list[Step]:
             table.named, table.sevens, table.drawn = named, sevens, drawn
             table.stack, table.direction = stack[:], direction
             table.totals = list(view.totals)
-            table.bold = -1                       # the others play as Normal
+            table.bold = -1  # the others play as Normal
             table.house = house
             steps.append(Decision(seat, move, table))
         if phase == OPENING:
@@ -132,7 +132,7 @@ def decisions(view: PisYediliView) -> list[Step]:
             if not house.ace_again and stack:
                 stack.pop()
         elif r == "8" and house.eight_skips:
-            for _ in range(2):                    # its player's turn ends, and the skipped one's
+            for _ in range(2):  # its player's turn ends, and the skipped one's
                 if stack:
                     stack.pop()
         elif not (decks == 2 and card == under and card in TWINS):
@@ -144,15 +144,15 @@ def decisions(view: PisYediliView) -> list[Step]:
 def misses(steps: list[Step], hands: list[list[str]], seat: int, limit: int | None = None) -> int:
     """How many of the others' decisions (the ``limit`` newest, or all) the sampled ``hands``
     do not explain (``seat``: the one searching, not judged)."""
-    kept = [list(h) for h in hands]          # cards held now, oldest first
-    back: list[list[str]] = [[] for _ in hands]   # cards played since, newest first
+    kept = [list(h) for h in hands]  # cards held now, oldest first
+    back: list[list[str]] = [[] for _ in hands]  # cards played since, newest first
     missed = 0
     left = len(steps) if limit is None else limit
     for step in reversed(steps):
         if type(step) is not Decision:
             who, count = step
             if who != seat:
-                for _ in range(count):       # the cards played soonest after are the ones got
+                for _ in range(count):  # the cards played soonest after are the ones got
                     (back[who] or kept[who]).pop()
             continue
         who = step.seat
@@ -167,6 +167,8 @@ def misses(steps: list[Step], hands: list[list[str]], seat: int, limit: int | No
     return missed
 
 
-def likelihood(steps: list[Step], hands: list[list[str]], seat: int, miss: float, limit: int | None = None) -> float:
+def likelihood(
+    steps: list[Step], hands: list[list[str]], seat: int, miss: float, limit: int | None = None
+) -> float:
     """``miss`` to the power of :func:`misses`."""
     return miss ** misses(steps, hands, seat, limit)

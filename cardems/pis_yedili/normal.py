@@ -18,14 +18,14 @@ from cardems.cards import SUITS
 from cardems.pis_yedili.rules import DRAW, PASS, VALUES, House, PisYediliView, is_opening_card
 from cardems.rng import Rng
 
-SEVEN_HIT = 6.0        # playing a 7 at a dangerous or leading player
-KEEP_SEVEN = 9.0       # the cost of giving up the last 7 that could answer a 7
-ACE_BONUS = 9.0        # the others draw and I play again
-TWIN_BONUS = 9.0       # a pişti with two decks: I play again
-FOLLOW = 1.5           # per card of the same suit left in hand after the play
-DANGER = 2             # an opponent with this many cards or fewer may go out soon
-ACE_DRAW_BONUS = 4.0   # house rule ace=draw: the others draw one, but the turn passes
-SKIP_BONUS = 5.0       # house rule eight_skips: the next player misses a turn (2 players: I play again)
+SEVEN_HIT = 6.0  # playing a 7 at a dangerous or leading player
+KEEP_SEVEN = 9.0  # the cost of giving up the last 7 that could answer a 7
+ACE_BONUS = 9.0  # the others draw and I play again
+TWIN_BONUS = 9.0  # a pişti with two decks: I play again
+FOLLOW = 1.5  # per card of the same suit left in hand after the play
+DANGER = 2  # an opponent with this many cards or fewer may go out soon
+ACE_DRAW_BONUS = 4.0  # house rule ace=draw: the others draw one, but the turn passes
+SKIP_BONUS = 5.0  # house rule eight_skips: the next player misses a turn (2 players: I play again)
 
 
 @dataclass
@@ -39,18 +39,30 @@ class Situation:
     named: str | None
     pending: int
     drawn: bool
-    target: int               # who faces my 7 (the seat that moves after me)
+    target: int  # who faces my 7 (the seat that moves after me)
     hand_sizes: list[int]
     totals: list[int]
     decks: int
     house: House = field(default_factory=House)
 
     @classmethod
-    def from_view(cls, view: PisYediliView) -> "Situation":
+    def from_view(cls, view: PisYediliView) -> Situation:
         seat = view.seat
         target = view.stack[-1] if view.stack else (seat + view.direction) % view.players
-        return cls(seat, view.players, list(view.hand), view.top, view.named, view.pending, view.drawn,
-                   target, list(view.hand_sizes), list(view.totals), view.decks, House.of(view.options))
+        return cls(
+            seat,
+            view.players,
+            list(view.hand),
+            view.top,
+            view.named,
+            view.pending,
+            view.drawn,
+            target,
+            list(view.hand_sizes),
+            list(view.totals),
+            view.decks,
+            House.of(view.options),
+        )
 
 
 def name_suit(hand: list[str], played: str) -> str:
@@ -77,7 +89,7 @@ def choose(table: Situation, legal: list[str] | None = None, rng: Rng | None = N
     """
     hand = table.hand
     n = len(hand)
-    if table.pending:                        # answer a 7 whenever possible
+    if table.pending:  # answer a 7 whenever possible
         return next((c for c in hand if c[:-1] == "7"), DRAW)
     top, named = table.top, table.named
     house = table.house
@@ -89,13 +101,14 @@ def choose(table: Situation, legal: list[str] | None = None, rng: Rng | None = N
         if r == "J":
             if jack_ok:
                 jacks.append(card)
-        elif top is None or (card[-1] == named if named is not None else
-                             (card[-1] == top[-1] or r == top[:-1])):
+        elif top is None or (
+            card[-1] == named if named is not None else (card[-1] == top[-1] or r == top[:-1])
+        ):
             if r != "A" or n > 1:
                 plain.append(card)
     if not plain and not jacks:
         return PASS if table.drawn else DRAW
-    if n == 1:                               # going out
+    if n == 1:  # going out
         return jack(hand[0], hand) if jacks else hand[0]
     sizes, seat = table.hand_sizes, table.seat
     danger = False
@@ -107,7 +120,7 @@ def choose(table: Situation, legal: list[str] | None = None, rng: Rng | None = N
             key = (table.totals[s], sizes[s])
             if low is None or key < low:
                 leader, low = s, key
-    if jacks and (danger or n <= 2):         # shed the 25 before someone goes out, or go out with it
+    if jacks and (danger or n <= 2):  # shed the 25 before someone goes out, or go out with it
         return jack(jacks[0], hand)
     if plain:
         sevens = 0
@@ -137,7 +150,7 @@ def choose(table: Situation, legal: list[str] | None = None, rng: Rng | None = N
                 score += TWIN_BONUS
             if n == 2 and r != "A":
                 kept = hand[1] if hand[0] == card else hand[0]
-                if kept[:-1] == "A":         # an Ace cannot be the last card
+                if kept[:-1] == "A":  # an Ace cannot be the last card
                     score -= 20.0
             if score > best_score:
                 best, best_score = card, score

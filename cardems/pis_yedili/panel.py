@@ -26,7 +26,7 @@ from cardems.pis_yedili.rules import DRAW, PASS, VALUES, PisYediliView
 from cardems.pis_yedili.sim import MUAMELE, OVER, Sim
 from cardems.rng import Rng
 
-SAMPLER_SAMPLES = {2: 24, 3: 16, 4: 12}   # deals per decision, by players (longer rounds, fewer)
+SAMPLER_SAMPLES = {2: 24, 3: 16, 4: 12}  # deals per decision, by players (longer rounds, fewer)
 PICK = "pick:1"
 
 
@@ -86,7 +86,7 @@ class PisYediliHunter:
         cards = [m for m in legal if m != DRAW and m != PASS]
         if not cards:
             return legal[-1]
-        if len(hand) == 1:                                   # going out
+        if len(hand) == 1:  # going out
             return greedy_move(hand, legal)
         sevens = [m for m in cards if m[0] == "7"]
         jacks = [m for m in cards if m[0] == "J"]
@@ -110,8 +110,10 @@ def deal_world(view: PisYediliView, rng: Rng) -> Sim:
     """The round of ``view`` with the cards it cannot see dealt at random."""
     unseen = view.unseen()
     rng.shuffle(unseen)
-    hands = [list(view.hand) if seat == view.seat else [unseen.pop() for _ in range(size)]
-             for seat, size in enumerate(view.hand_sizes)]
+    hands = [
+        list(view.hand) if seat == view.seat else [unseen.pop() for _ in range(size)]
+        for seat, size in enumerate(view.hand_sizes)
+    ]
     return Sim.from_view(view, hands, unseen, Rng(rng.next64()))
 
 
@@ -119,7 +121,7 @@ def greedy_playout(sim: Sim) -> list[int]:
     """Play the round out with everyone greedy; its penalties."""
     while sim.phase != OVER:
         sim.apply(PICK if sim.phase == MUAMELE else greedy_move(sim.hands[sim.turn], sim.legal()))
-    assert sim.penalties is not None            # set as the phase turns OVER
+    assert sim.penalties is not None  # set as the phase turns OVER
     return sim.penalties
 
 
@@ -136,7 +138,7 @@ class PisYediliSampler:
         if view.phase != "play" or len(legal) == 1:
             return greedy_move(hand, legal)
         suit = longest_suit(hand)
-        moves = [m for m in legal if m[0] != "J" or m.partition(":")[2] == suit]   # each Jack once
+        moves = [m for m in legal if m[0] != "J" or m.partition(":")[2] == suit]  # each Jack once
         if len(moves) == 1:
             return moves[0]
         seat = view.seat
@@ -150,4 +152,3 @@ class PisYediliSampler:
                 others = [p for s, p in enumerate(penalties) if s != seat]
                 totals[i] += sum(others) / len(others) - penalties[seat]
         return moves[totals.index(max(totals))]
-

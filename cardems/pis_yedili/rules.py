@@ -21,8 +21,22 @@ from typing import Any, NamedTuple
 from cardems.cards import SUITS, Card, parse_card, standard_deck
 from cardems.errors import BadInput
 from cardems.game import DealtMatch, Event, GameType, Reason, Result, SeatView, shown, whole_number
-from cardems.pis_yedili.events import (Again, Draw, Muamele, Opened, Pass, Penalty, Pick, Play, Reverse, Round,
-                                      RoundEnd, RoundScored, Skip, Ten)
+from cardems.pis_yedili.events import (
+    Again,
+    Draw,
+    Muamele,
+    Opened,
+    Pass,
+    Penalty,
+    Pick,
+    Play,
+    Reverse,
+    Round,
+    RoundEnd,
+    RoundScored,
+    Skip,
+    Ten,
+)
 from cardems.pis_yedili.options import OPTIONS
 
 HAND = 7
@@ -35,9 +49,9 @@ VALUES.update({str(n): n for n in range(2, 10)})
 MULTIPLIERS = {"J": 2, "7": 3}
 MAX_TELLS = 4
 DRAW, PASS = "draw", "pass"
-MAX_PICK = 2 * 52                 # no stock holds more face-down cards than two packs
-SUIT_ORDER = {s: i for i, s in enumerate(("S", "H", "C", "D"))}   # alternating colours
-JACK_MOVES = {f"J{s}": [f"J{s}:{named}" for named in SUITS] for s in SUITS}   # a Jack names any suit
+MAX_PICK = 2 * 52  # no stock holds more face-down cards than two packs
+SUIT_ORDER = {s: i for i, s in enumerate(("S", "H", "C", "D"))}  # alternating colours
+JACK_MOVES = {f"J{s}": [f"J{s}:{named}" for named in SUITS] for s in SUITS}  # a Jack names any suit
 RANK_ORDER = {r: i for i, r in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))}
 
 GAME_TYPE = GameType(seats=(2, 3, 4), seats_option="players", lower_is_better=True, unit="round")
@@ -87,17 +101,21 @@ class House(NamedTuple):
     """The house rules of a game (its options ``eight_skips`` .. ``jack_doubles``), read
     once: the rules engine, the compact round and the Normal player all ask this."""
 
-    eight_skips: bool = False       # an 8 makes the next player miss a turn
-    ace_again: bool = True          # after an Ace its player plays again (else the turn passes)
-    seven_double: bool = False      # stacked 7s double the penalty (3, 6, 12) instead of adding 3
-    jack_on_jack: bool = True       # a Jack may be played on a Jack
-    jack_doubles: bool = True       # going out on a Jack doubles the others' penalties
+    eight_skips: bool = False  # an 8 makes the next player miss a turn
+    ace_again: bool = True  # after an Ace its player plays again (else the turn passes)
+    seven_double: bool = False  # stacked 7s double the penalty (3, 6, 12) instead of adding 3
+    jack_on_jack: bool = True  # a Jack may be played on a Jack
+    jack_doubles: bool = True  # going out on a Jack doubles the others' penalties
 
     @classmethod
-    def of(cls, options: Mapping[str, Any]) -> "House":
-        return cls(bool(options.get("eight_skips", False)), options.get("ace", "again") == "again",
-                   options.get("seven_stack", "add") == "double", bool(options.get("jack_on_jack", True)),
-                   bool(options.get("jack_doubles", True)))
+    def of(cls, options: Mapping[str, Any]) -> House:
+        return cls(
+            bool(options.get("eight_skips", False)),
+            options.get("ace", "again") == "again",
+            options.get("seven_stack", "add") == "double",
+            bool(options.get("jack_on_jack", True)),
+            bool(options.get("jack_doubles", True)),
+        )
 
     def penalty(self, sevens: int) -> int:
         """Cards to draw for ``sevens`` stacked 7s: 3, 6, 9 ... (or 3, 6, 12 ... doubling)."""
@@ -150,8 +168,8 @@ class RoundScore:
     """One finished round, as everybody sees it once the hands are shown."""
 
     number: int
-    out: int | None                  # the seat that went out, None if the stock ran out
-    last_card: Card | None           # the card it went out with
+    out: int | None  # the seat that went out, None if the stock ran out
+    last_card: Card | None  # the card it went out with
     multiplier: int
     hands: tuple[tuple[Card, ...], ...]
     picks: tuple[tuple[Card, ...], ...]
@@ -160,9 +178,13 @@ class RoundScore:
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "round": self.number, "out": self.out, "last_card": self.last_card,
-            "multiplier": self.multiplier, "hands": [list(h) for h in self.hands],
-            "picks": [list(p) for p in self.picks], "penalties": list(self.penalties),
+            "round": self.number,
+            "out": self.out,
+            "last_card": self.last_card,
+            "multiplier": self.multiplier,
+            "hands": [list(h) for h in self.hands],
+            "picks": [list(p) for p in self.picks],
+            "penalties": list(self.penalties),
             "totals": list(self.totals),
         }
 
@@ -175,24 +197,24 @@ class PisYediliView(SeatView):
     target: int
     mode: str
     round_no: int
-    first: int                        # who opened this round
-    phase: str                        # opening | play | muamele | over
+    first: int  # who opened this round
+    phase: str  # opening | play | muamele | over
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     stock_size: int
-    pile: tuple[Card, ...]            # every card played this round, bottom to top
-    named: str | None                 # the suit named with the Jack on top
-    pending: int                      # cards the player to move must draw unless it answers
-    drawn: bool                       # the player to move has drawn its card this turn
-    stack: tuple[int, ...]            # seats that played a 10 and are owed a turn (bounce)
-    direction: int                    # +1 or -1 (reverse rule)
-    opened: tuple[int, ...]           # seats that made their opening play
-    history: tuple[tuple[int, str], ...]   # this round's public moves: (seat, move text)
+    pile: tuple[Card, ...]  # every card played this round, bottom to top
+    named: str | None  # the suit named with the Jack on top
+    pending: int  # cards the player to move must draw unless it answers
+    drawn: bool  # the player to move has drawn its card this turn
+    stack: tuple[int, ...]  # seats that played a 10 and are owed a turn (bounce)
+    direction: int  # +1 or -1 (reverse rule)
+    opened: tuple[int, ...]  # seats that made their opening play
+    history: tuple[tuple[int, str], ...]  # this round's public moves: (seat, move text)
     totals: tuple[int, ...]
-    rounds: tuple[RoundScore, ...]    # every finished round
-    ending: dict[str, Any] | None     # during the muamele: the round's end so far
-    tells: tuple[tuple[Tell, ...], ...]   # per seat: what its draws showed it did not hold
-    winners: tuple[int, ...]          # once over: every seat with the lowest total
+    rounds: tuple[RoundScore, ...]  # every finished round
+    ending: dict[str, Any] | None  # during the muamele: the round's end so far
+    tells: tuple[tuple[Tell, ...], ...]  # per seat: what its draws showed it did not hold
+    winners: tuple[int, ...]  # once over: every seat with the lowest total
 
     @property
     def top(self) -> Card | None:
@@ -238,7 +260,18 @@ class PisYedili(DealtMatch[str, PisYediliView]):
         "named_suit": "{move}: it must match the named suit {suit} (or be a Jack)",
         "must_match": "{move}: it must match {card}'s suit or rank (or be a Jack)",
     }
-    copied = ("totals", "rounds", "winners", "stock", "pile", "stack", "opened", "history", "pickers", "plays")
+    copied = (
+        "totals",
+        "rounds",
+        "winners",
+        "stock",
+        "pile",
+        "stack",
+        "opened",
+        "history",
+        "pickers",
+        "plays",
+    )
     copied_nested = ("hands", "picked", "tells")
 
     def __init__(self, options: dict[str, Any], seed: int, arranged: list[Card] | None) -> None:
@@ -255,21 +288,21 @@ class PisYedili(DealtMatch[str, PisYediliView]):
         self.turn = 0
         self.phase = "opening"
         self.hands: list[list[Card]] = []
-        self.stock: list[Card] = []       # the top of the stock is the end of the list
+        self.stock: list[Card] = []  # the top of the stock is the end of the list
         self.pile: list[Card] = []
         self.named: str | None = None
-        self.sevens = 0                   # sevens stacked on the pending penalty
+        self.sevens = 0  # sevens stacked on the pending penalty
         self.drawn = False
         self.stack: list[int] = []
         self.direction = 1
         self.opened: list[int] = []
         self.history: list[tuple[int, str]] = []
-        self.ending: Mapping[str, Any] | None = None   # read-only: out, last_card, multiplier, hands
+        self.ending: Mapping[str, Any] | None = None  # read-only: out, last_card, multiplier, hands
         self.pickers: list[int] = []
         self.picks_left = 0
         self.picked: list[list[Card]] = []
-        self.tells: list[list[Tell]] = []   # ``old`` counted from ``plays``: see :meth:`_tell`
-        self.plays: list[int] = [0] * self.players   # cards each seat has played this round
+        self.tells: list[list[Tell]] = []  # ``old`` counted from ``plays``: see :meth:`_tell`
+        self.plays: list[int] = [0] * self.players  # cards each seat has played this round
 
     # ----------------------------------------------------------- creation
     @classmethod
@@ -287,8 +320,8 @@ class PisYedili(DealtMatch[str, PisYediliView]):
         self.hands = [[] for _ in range(n)]
         for k in range(n):
             seat = (self.first + k) % n
-            self.hands[seat] = deck[k * HAND:(k + 1) * HAND]
-        self.stock = deck[n * HAND:][::-1]
+            self.hands[seat] = deck[k * HAND : (k + 1) * HAND]
+        self.stock = deck[n * HAND :][::-1]
         self.pile = []
         self.named = None
         self.sevens = 0
@@ -323,7 +356,7 @@ class PisYedili(DealtMatch[str, PisYediliView]):
     def _legal_moves(self) -> list[str]:
         if self.over:
             return []
-        assert self.turn is not None            # None only once over
+        assert self.turn is not None  # None only once over
         hand = self.hands[self.turn]
         if self.phase == "muamele":
             return [f"pick:{i}" for i in range(1, len(self.stock) + 1)]
@@ -343,12 +376,14 @@ class PisYedili(DealtMatch[str, PisYediliView]):
             follow_suit, follow_rank = top[-1], top[:-1]
         lone = len(hand) == 1
         jacks = self.house.jack_on_jack or top is None or top[:-1] != "J"
-        for card in (dict.fromkeys(hand) if self.decks == 2 else hand):
+        for card in dict.fromkeys(hand) if self.decks == 2 else hand:
             r = card[:-1]
             if r == "J":
                 if jacks:
                     moves += JACK_MOVES[card]
-            elif (follow_suit is None or card[-1] == follow_suit or r == follow_rank) and not (lone and r == "A"):
+            elif (follow_suit is None or card[-1] == follow_suit or r == follow_rank) and not (
+                lone and r == "A"
+            ):
                 moves.append(card)
         moves.append(PASS if self.drawn else DRAW)
         return moves
@@ -383,7 +418,7 @@ class PisYedili(DealtMatch[str, PisYediliView]):
 
     def why_illegal(self, move: str) -> Reason:
         seat = self.turn
-        assert seat is not None                 # None only once over
+        assert seat is not None  # None only once over
         hand = self.hands[seat]
         if move.startswith("pick:"):
             if self.phase != "muamele":
@@ -417,7 +452,7 @@ class PisYedili(DealtMatch[str, PisYediliView]):
     # ----------------------------------------------------------- moves
     def _apply(self, move: str) -> list[Event]:
         seat = self.turn
-        assert seat is not None                 # None only once over
+        assert seat is not None  # None only once over
         if self.phase == "muamele":
             return self._pick(seat, int(move[5:]))
         if self.phase == "opening":
@@ -450,7 +485,7 @@ class PisYedili(DealtMatch[str, PisYediliView]):
         if len(self.opened) == self.players:
             self.phase = "play"
             self.drawn = False
-            assert self.turn is not None        # the opening's next seat
+            assert self.turn is not None  # the opening's next seat
             events.append(Opened(self.turn))
         return events
 
@@ -464,7 +499,7 @@ class PisYedili(DealtMatch[str, PisYediliView]):
             events: list[Event] = [Draw(seat, got, "penalty")]
             if got < wanted:
                 return events + self._end_round(None, None)
-            self.drawn = False          # the penalty taken, a normal turn follows
+            self.drawn = False  # the penalty taken, a normal turn follows
             return events
         got = self._take(seat, 1)
         events = [Draw(seat, got, "turn")]
@@ -473,7 +508,7 @@ class PisYedili(DealtMatch[str, PisYediliView]):
         self.drawn = True
         return events
 
-    def _tell(self, seat: int, tell: "Tell") -> None:
+    def _tell(self, seat: int, tell: Tell) -> None:
         """Keep ``tell``. Each card played later leaves one fewer of the cards it covers
         for sure, so it is kept with ``old`` raised by the seat's plays so far and read
         back (:meth:`tells_of`) minus the plays since; a tell covering none is dropped."""
@@ -568,11 +603,18 @@ class PisYedili(DealtMatch[str, PisYediliView]):
         multiplier = self.house.multiplier(card[:-1]) if card is not None else 1
         self.sevens = 0
         self.stack = []
-        self.ending = MappingProxyType({"out": out, "last_card": card, "multiplier": multiplier,
-                                        "hands": tuple(tuple(sorted(h, key=sort_key)) for h in self.hands)})
+        self.ending = MappingProxyType(
+            {
+                "out": out,
+                "last_card": card,
+                "multiplier": multiplier,
+                "hands": tuple(tuple(sorted(h, key=sort_key)) for h in self.hands),
+            }
+        )
         self.phase = "muamele"
-        events: list[Event] = [RoundEnd(out, card, "out" if out is not None else "stock", multiplier,
-                                        self.ending["hands"])]
+        events: list[Event] = [
+            RoundEnd(out, card, "out" if out is not None else "stock", multiplier, self.ending["hands"])
+        ]
         self.pickers = [s for s in range(self.players) if any(c[:-1] == "7" for c in self.hands[s])]
         return events + self._next_picker()
 
@@ -622,10 +664,15 @@ class PisYedili(DealtMatch[str, PisYediliView]):
         for seat, p in enumerate(penalties):
             self.totals[seat] += p
         score = RoundScore(
-            number=self.round_no, out=out, last_card=ending["last_card"], multiplier=multiplier,
+            number=self.round_no,
+            out=out,
+            last_card=ending["last_card"],
+            multiplier=multiplier,
             hands=ending["hands"],
             picks=tuple(tuple(p) for p in self.picked),
-            penalties=tuple(penalties), totals=tuple(self.totals))
+            penalties=tuple(penalties),
+            totals=tuple(self.totals),
+        )
         self.rounds.append(score)
         events: list[Event] = [RoundScored(score)]
         return self._next_deal_or_end(events)
@@ -663,15 +710,20 @@ class PisYedili(DealtMatch[str, PisYediliView]):
         else:
             scores = tuple(self.totals)
         detail = {"rounds": [r.as_dict() for r in self.rounds], "winners": list(self.winners)}
-        return Result(self.over, self.winner if self.over else None, tuple(scores),
-                      tuple(len(h) for h in self.hands), detail)
+        return Result(
+            self.over,
+            self.winner if self.over else None,
+            tuple(scores),
+            tuple(len(h) for h in self.hands),
+            detail,
+        )
 
     def next_up(self) -> int | None:
         """Who moves after the player to move ends its turn (an Ace or a 10 it plays
         changes that); None in the muamele and once over."""
         if self.over or self.phase == "muamele":
             return None
-        assert self.turn is not None            # None only once over
+        assert self.turn is not None  # None only once over
         if self.phase == "opening":
             return (self.turn + 1) % self.players
         return self._following(self.turn)
@@ -689,17 +741,34 @@ class PisYedili(DealtMatch[str, PisYediliView]):
         common = self._seat_view(seat)
         ending = None
         if self.phase == "muamele" and self.ending is not None:
-            ending = dict(self.ending, hands=[list(h) for h in self.ending["hands"]],
-                          picks=[list(p) for p in self.picked], picks_left=self.picks_left)
+            ending = dict(
+                self.ending,
+                hands=[list(h) for h in self.ending["hands"]],
+                picks=[list(p) for p in self.picked],
+                picks_left=self.picks_left,
+            )
         return PisYediliView(
-            **common, ten_rule=self.options["ten_rule"],
-            target=self.options["target"], mode=self.options["mode"], round_no=self.round_no,
-            first=self.first, phase=self.phase,
-            hand=tuple(self.hands[seat]), hand_sizes=tuple(len(h) for h in self.hands),
-            stock_size=len(self.stock), pile=tuple(self.pile), named=self.named,
-            pending=self.pending, drawn=self.drawn, stack=tuple(self.stack),
-            direction=self.direction, opened=tuple(self.opened), history=tuple(self.history),
-            totals=tuple(self.totals), rounds=tuple(self.rounds), ending=ending,
+            **common,
+            ten_rule=self.options["ten_rule"],
+            target=self.options["target"],
+            mode=self.options["mode"],
+            round_no=self.round_no,
+            first=self.first,
+            phase=self.phase,
+            hand=tuple(self.hands[seat]),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            stock_size=len(self.stock),
+            pile=tuple(self.pile),
+            named=self.named,
+            pending=self.pending,
+            drawn=self.drawn,
+            stack=tuple(self.stack),
+            direction=self.direction,
+            opened=tuple(self.opened),
+            history=tuple(self.history),
+            totals=tuple(self.totals),
+            rounds=tuple(self.rounds),
+            ending=ending,
             tells=tuple(self.tells_of(s) for s in range(self.players)),
             winners=tuple(self.winners) if self.over else (),
         )

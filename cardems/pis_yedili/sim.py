@@ -15,9 +15,27 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardems.cards import SUITS
-from cardems.pis_yedili.normal import (ACE_BONUS, ACE_DRAW_BONUS, DANGER, FOLLOW, KEEP_SEVEN, SEVEN_HIT,
-                                       SKIP_BONUS, TWIN_BONUS, name_suit)
-from cardems.pis_yedili.rules import DRAW, HAND, PASS, PICKS_PER_SEVEN, VALUES, House, deck_for, is_opening_card
+from cardems.pis_yedili.normal import (
+    ACE_BONUS,
+    ACE_DRAW_BONUS,
+    DANGER,
+    FOLLOW,
+    KEEP_SEVEN,
+    SEVEN_HIT,
+    SKIP_BONUS,
+    TWIN_BONUS,
+    name_suit,
+)
+from cardems.pis_yedili.rules import (
+    DRAW,
+    HAND,
+    PASS,
+    PICKS_PER_SEVEN,
+    VALUES,
+    House,
+    deck_for,
+    is_opening_card,
+)
 from cardems.rng import Rng
 
 if TYPE_CHECKING:
@@ -30,37 +48,61 @@ PHASES = {"opening": OPENING, "play": PLAY, "muamele": MUAMELE, "over": OVER}
 BOLD_DANGER, BOLD_JACK = 1, 1
 CARDS = deck_for(2)
 DECKS = {n: deck_for(n) for n in (2, 3, 4)}
-VALUE = {c: VALUES[c[:-1]] for c in CARDS}          # penalty points of a card
+VALUE = {c: VALUES[c[:-1]] for c in CARDS}  # penalty points of a card
 OPENERS = frozenset(c for c in CARDS if is_opening_card(c))
-TWINS = frozenset(c for c in CARDS if c[0] not in "7J1A")   # a pişti with two decks: play again
-JACKS = {c: [f"{c}:{s}" for s in SUITS] for c in CARDS if c[0] == "J"}   # a Jack's moves
+TWINS = frozenset(c for c in CARDS if c[0] not in "7J1A")  # a pişti with two decks: play again
+JACKS = {c: [f"{c}:{s}" for s in SUITS] for c in CARDS if c[0] == "J"}  # a Jack's moves
 JACK_CARDS = frozenset(JACKS)
 SEVEN, TEN, ACE = 1, 2, 3
-KIND = {c: {"7": SEVEN, "1": TEN, "A": ACE}.get(c[0], 0) for c in CARDS}   # Jacks: plain
+KIND = {c: {"7": SEVEN, "1": TEN, "A": ACE}.get(c[0], 0) for c in CARDS}  # Jacks: plain
 PICKS = [f"pick:{i}" for i in range(1, 2 * 52 + 1)]
-RANKS = {c[0]: c[:-1] for c in CARDS}               # a card's first character -> its rank
-BASE = House()                                      # the seeds' rules: no house rule
+RANKS = {c[0]: c[:-1] for c in CARDS}  # a card's first character -> its rank
+BASE = House()  # the seeds' rules: no house rule
 # the cards other than Jacks that may be played on a top card (keyed by the card) or on a
 # named suit (keyed by the suit), or on nothing (keyed by None)
 FOLLOWS: dict[str | None, frozenset[str]] = {None: frozenset(c for c in CARDS if c[0] != "J")}
 FOLLOWS.update({s: frozenset(c for c in CARDS if c[-1] == s and c[0] != "J") for s in SUITS})
-FOLLOWS.update({t: frozenset(c for c in CARDS if c[0] != "J" and (c[-1] == t[-1] or c[0] == t[0]))
-                for t in CARDS})
+FOLLOWS.update(
+    {t: frozenset(c for c in CARDS if c[0] != "J" and (c[-1] == t[-1] or c[0] == t[0])) for t in CARDS}
+)
 
 
 class Sim:
     """One Pis Yedili round: play it with :meth:`apply` (moves as the rules write them)."""
 
-    __slots__ = ("players", "decks", "bounce", "turn", "phase", "hands", "stock", "pile", "named", "sevens",
-                 "drawn", "stack", "direction", "opened", "totals", "rng", "out", "multiplier", "pickers",
-                 "picks_left", "picked", "penalties", "bold", "house")
+    __slots__ = (
+        "players",
+        "decks",
+        "bounce",
+        "turn",
+        "phase",
+        "hands",
+        "stock",
+        "pile",
+        "named",
+        "sevens",
+        "drawn",
+        "stack",
+        "direction",
+        "opened",
+        "totals",
+        "rng",
+        "out",
+        "multiplier",
+        "pickers",
+        "picks_left",
+        "picked",
+        "penalties",
+        "bold",
+        "house",
+    )
     players: int
     decks: int
     bounce: bool
     turn: int
     phase: int
     hands: list[list[str]]
-    stock: list[str]                 # top card last
+    stock: list[str]  # top card last
     pile: list[str]
     named: str | None
     sevens: int
@@ -80,7 +122,7 @@ class Sim:
     house: House
 
     @classmethod
-    def new(cls, players: int, bounce: bool, rng: Rng, house: House = BASE) -> "Sim":
+    def new(cls, players: int, bounce: bool, rng: Rng, house: House = BASE) -> Sim:
         """A fresh first round (seat 0 opens), dealt as the rules deal a shuffled deck,
         played with the ``house`` rules."""
         deck = DECKS[players][:]
@@ -91,8 +133,8 @@ class Sim:
         sim.bounce = bounce
         sim.turn = 0
         sim.phase = OPENING
-        sim.hands = [deck[k * HAND:(k + 1) * HAND] for k in range(players)]
-        sim.stock = deck[players * HAND:][::-1]
+        sim.hands = [deck[k * HAND : (k + 1) * HAND] for k in range(players)]
+        sim.stock = deck[players * HAND :][::-1]
         sim.pile = []
         sim.named = None
         sim.sevens = 0
@@ -113,13 +155,13 @@ class Sim:
         return sim
 
     @classmethod
-    def from_game(cls, game: "PisYedili") -> "Sim":
+    def from_game(cls, game: PisYedili) -> Sim:
         """The round of ``game`` as it stands (a copy; ``game`` is not changed)."""
         sim = cls.__new__(cls)
         sim.players = game.players
         sim.decks = game.decks
         sim.bounce = game.bounce
-        sim.turn = game.turn if game.turn is not None else 0   # None once over: the Sim keeps a seat
+        sim.turn = game.turn if game.turn is not None else 0  # None once over: the Sim keeps a seat
         sim.phase = PHASES[game.phase]
         sim.hands = [h[:] for h in game.hands]
         sim.stock = game.stock[:]
@@ -144,7 +186,7 @@ class Sim:
         return sim
 
     @classmethod
-    def from_view(cls, view: "PisYediliView", hands: list[list[str]], stock: list[str], rng: Rng) -> "Sim":
+    def from_view(cls, view: PisYediliView, hands: list[list[str]], stock: list[str], rng: Rng) -> Sim:
         """The round of ``view`` with the cards it cannot see placed: every seat's ``hands``
         and the ``stock`` (top card last), taken, not copied; ``rng`` for the muamele."""
         n = view.players
@@ -172,7 +214,7 @@ class Sim:
         sim.bold = -1
         return sim
 
-    def copy(self) -> "Sim":
+    def copy(self) -> Sim:
         other = Sim.__new__(Sim)
         other.players, other.decks, other.bounce = self.players, self.decks, self.bounce
         other.turn, other.phase = self.turn, self.phase
@@ -211,14 +253,14 @@ class Sim:
                         moves.append(card)
                     elif card[0] == "J":
                         moves += JACKS[card]
-            if len(hand) == 1 and moves and moves[0][0] == "A":      # an Ace may not be the last card
+            if len(hand) == 1 and moves and moves[0][0] == "A":  # an Ace may not be the last card
                 moves = []
             moves.append(PASS if self.drawn else DRAW)
             return moves
         if phase == OVER:
             return []
         if phase == MUAMELE:
-            return PICKS[:len(self.stock)]
+            return PICKS[: len(self.stock)]
         hand = self.hands[self.turn]
         if phase == OPENING:
             return list(dict.fromkeys(c for c in hand if c in OPENERS)) or [DRAW]
@@ -281,7 +323,7 @@ class Sim:
         self.drawn = True
 
     def _play(self, seat: int, move: str) -> None:
-        if len(move) > 3:                              # a Jack naming a suit: "JH:S"
+        if len(move) > 3:  # a Jack naming a suit: "JH:S"
             card, named = move[:2], move[3]
         else:
             card, named = move, None
@@ -295,7 +337,7 @@ class Sim:
             self._end_round(seat, card)
             return
         kind = KIND[card]
-        if not kind:                                   # a plain card: the turn ends, or a pişti
+        if not kind:  # a plain card: the turn ends, or a pişti
             if card[0] == "8" and self.house.eight_skips:
                 self._end_turn(seat)
                 self._end_turn(self.turn)
@@ -322,7 +364,7 @@ class Sim:
                 self._end_turn(seat)
                 return
             self.drawn = False
-        elif self.players == 2:                        # a ten with two players: a plain card
+        elif self.players == 2:  # a ten with two players: a plain card
             stack = self.stack
             self.turn = stack.pop() if stack else (seat + self.direction) % self.players
             self.drawn = False
@@ -380,9 +422,13 @@ class Sim:
 
     def _score(self) -> None:
         out, multiplier = self.out, self.multiplier
-        self.penalties = [0 if seat == out else multiplier * (sum(VALUE[c] for c in self.hands[seat]) +
-                                                              sum(VALUE[c] for c in self.picked[seat]))
-                          for seat in range(self.players)]
+        self.penalties = [
+            0
+            if seat == out
+            else multiplier
+            * (sum(VALUE[c] for c in self.hands[seat]) + sum(VALUE[c] for c in self.picked[seat]))
+            for seat in range(self.players)
+        ]
         self.phase = OVER
 
     # ----------------------------------------------------------- the Normal player
@@ -418,7 +464,7 @@ class Sim:
         drawn = self.drawn
         if not plain and not jacks:
             return PASS if drawn else DRAW
-        if n == 1:                              # going out (an Ace may not be the last card)
+        if n == 1:  # going out (an Ace may not be the last card)
             if jacks:
                 return f"{hand[0]}:{name_suit(hand, hand[0])}"
             if plain[0][0] != "A":
@@ -426,7 +472,9 @@ class Sim:
             return PASS if drawn else DRAW
         hands = self.hands
         players = self.players
-        limit, jack_at = (BOLD_DANGER, BOLD_JACK if house.jack_doubles else 2) if seat == self.bold else (DANGER, 2)
+        limit, jack_at = (
+            (BOLD_DANGER, BOLD_JACK if house.jack_doubles else 2) if seat == self.bold else (DANGER, 2)
+        )
         if players == 2:
             danger = len(hands[1 - seat]) <= limit
         else:
@@ -486,5 +534,5 @@ class Sim:
         """Play the round out with everyone choosing as the Normal player; its penalties."""
         while self.phase != OVER:
             self.apply(self.normal())
-        assert self.penalties is not None       # set as the phase turns OVER
+        assert self.penalties is not None  # set as the phase turns OVER
         return self.penalties

@@ -24,40 +24,58 @@ by expectimax over what this seat will have seen (:func:`best_strategy`).
 from __future__ import annotations
 
 import math
+from collections.abc import Generator, Sequence
 from itertools import combinations
-from typing import Any, Generator, Sequence, cast
+from typing import Any, cast
 
-from cardems.pisti.normal import (CARD_WORTH, HIDDEN_WORTH, JACK_KEEP, PistiNormal, Situation,
-                                       chance_holds, judge)
 from cardems.cards import RANKS
-from cardems.pisti.rules import (FULL_DECK, HAND, JACK_PISTI_POINTS, OPENING, PISTI_POINTS,
-                           PistiView, card_points, most_cards_side, side_count, side_of)
+from cardems.pisti.normal import (
+    CARD_WORTH,
+    HIDDEN_WORTH,
+    JACK_KEEP,
+    PistiNormal,
+    Situation,
+    chance_holds,
+    judge,
+)
+from cardems.pisti.rules import (
+    FULL_DECK,
+    HAND,
+    JACK_PISTI_POINTS,
+    OPENING,
+    PISTI_POINTS,
+    PistiView,
+    card_points,
+    most_cards_side,
+    side_count,
+    side_of,
+)
 from cardems.rng import Rng
 from cardems.search import SamplingSearch, run_steps
 
 POINTS = {card: card_points(card) for card in FULL_DECK}
-SAMPLES_BY_PLAYERS = {2: 64, 3: 64, 4: 64}   # at most this many by players (think time p95 in Pyodide)
+SAMPLES_BY_PLAYERS = {2: 64, 3: 64, 4: 64}  # at most this many by players (think time p95 in Pyodide)
 SAMPLES = max(SAMPLES_BY_PLAYERS.values())
-HORIZON = {2: 6, 3: 4, 4: 3}   # by players: playouts stop after this many hands (the current one
-                               # first): the hands of a whole deal, so playouts score it to its end
-TEMPERATURE = 0.15   # of the softmax by which the others are assumed to choose (0: no inference)
-PRIOR_WEIGHT = 1.0   # how much the Normal player's judgement counts beside the search
-MAX_FACTOR = 3.0     # at most this many times the samples of the deal's first decision
-WORK_SHARE = 0.75    # the work of a decision, as a share of the first decision's, samples scale to
-SEEING = True        # in playouts one's side plays as Normal would if it saw the next player's hand
+HORIZON = {2: 6, 3: 4, 4: 3}  # by players: playouts stop after this many hands (the current one
+# first): the hands of a whole deal, so playouts score it to its end
+TEMPERATURE = 0.15  # of the softmax by which the others are assumed to choose (0: no inference)
+PRIOR_WEIGHT = 1.0  # how much the Normal player's judgement counts beside the search
+MAX_FACTOR = 3.0  # at most this many times the samples of the deal's first decision
+WORK_SHARE = 0.75  # the work of a decision, as a share of the first decision's, samples scale to
+SEEING = True  # in playouts one's side plays as Normal would if it saw the next player's hand
 INFER_PARTNER = False  # with 4 players, weigh deals by the partner's plays too (as Normal's)
-WIN_BONUS = 10.0     # what winning the deal is worth beyond the points, at its end
+WIN_BONUS = 10.0  # what winning the deal is worth beyond the points, at its end
 STYLES: tuple[tuple[float, float | None], ...] = ((0.6, 0.15), (0.3, 1.0), (0.1, None))
-                     # how the others may play, with prior weights: the Normal player's judgement
-                     # by a softmax at a temperature (sharp, then loose), or any card alike; what
-                     # each seat showed in the hands played out weighs them (:func:`read_others`)
-DECLINES = (0.05, 1.0)   # the prior of a seat's rate of covering a card it could take: declines, chances
-ROBUST = False       # weigh deals by that mixture of styles, and deal declined ranks too (else:
-                     # everyone as Normal at TEMPERATURE, and a declined rank is never dealt)
-TIE = 1e-6           # the Normal player's judgement as a tie-break where the last hand is solved
-RANK_KEY = {rank: rank[0] for rank in RANKS}   # '10' -> '1': ranks as one character
+# how the others may play, with prior weights: the Normal player's judgement
+# by a softmax at a temperature (sharp, then loose), or any card alike; what
+# each seat showed in the hands played out weighs them (:func:`read_others`)
+DECLINES = (0.05, 1.0)  # the prior of a seat's rate of covering a card it could take: declines, chances
+ROBUST = False  # weigh deals by that mixture of styles, and deal declined ranks too (else:
+# everyone as Normal at TEMPERATURE, and a declined rank is never dealt)
+TIE = 1e-6  # the Normal player's judgement as a tie-break where the last hand is solved
+RANK_KEY = {rank: rank[0] for rank in RANKS}  # '10' -> '1': ranks as one character
 RANK_NAME = {key: rank for rank, key in RANK_KEY.items()}
-WORTH = {card: POINTS[card] + CARD_WORTH for card in FULL_DECK}   # a card's points and card share
+WORTH = {card: POINTS[card] + CARD_WORTH for card in FULL_DECK}  # a card's points and card share
 PISTI_BONUS = {key: JACK_PISTI_POINTS if key == "J" else PISTI_POINTS for key in RANK_NAME}
 
 
@@ -69,33 +87,54 @@ def pisti_bonus(jack_pisti: int) -> dict[str, int]:
 class Sim:
     """A Pişti deal reduced to what play and scoring need. Ranks are ``card[0]`` ('1' is ten)."""
 
-    __slots__ = ("players", "lead", "turn", "hands", "stock", "top", "pile_size", "pile_points",
-                 "captured", "points", "last_capturer", "left", "in_hands", "last_card_pisti",
-                 "rounds_left", "seen", "n_seen", "me", "bonus", "first_stock", "most_points", "tie")
+    __slots__ = (
+        "players",
+        "lead",
+        "turn",
+        "hands",
+        "stock",
+        "top",
+        "pile_size",
+        "pile_points",
+        "captured",
+        "points",
+        "last_capturer",
+        "left",
+        "in_hands",
+        "last_card_pisti",
+        "rounds_left",
+        "seen",
+        "n_seen",
+        "me",
+        "bonus",
+        "first_stock",
+        "most_points",
+        "tie",
+    )
     players: int
     lead: int
-    turn: int                        # -1 once the deal is over
+    turn: int  # -1 once the deal is over
     hands: list[list[str]]
-    stock: list[str]                 # the next card last
-    top: str | None                  # the rank on the pile
+    stock: list[str]  # the next card last
+    top: str | None  # the rank on the pile
     pile_size: int
     pile_points: int
     captured: list[int]
     points: list[int]
     last_capturer: int | None
-    left: int                        # cards in the stock and in hands
+    left: int  # cards in the stock and in hands
     in_hands: int
     last_card_pisti: bool
     rounds_left: int
-    seen: dict[str, int]             # rank -> copies seen
+    seen: dict[str, int]  # rank -> copies seen
     n_seen: int
-    me: int                          # the searching side
-    bonus: dict[str, int]            # rank -> what a pişti with it is worth (option jack_pisti)
-    first_stock: int                 # the stock's size in the first round if no pişti counts there, else -1
-    most_points: int                 # what most cards is worth this deal (3, plus points carried)
-    tie: str                         # the rule of a tie for most cards (option most_cards_tie)
+    me: int  # the searching side
+    bonus: dict[str, int]  # rank -> what a pişti with it is worth (option jack_pisti)
+    first_stock: int  # the stock's size in the first round if no pişti counts there, else -1
+    most_points: int  # what most cards is worth this deal (3, plus points carried)
+    tie: str  # the rule of a tie for most cards (option most_cards_tie)
 
-    def copy(self) -> "Sim":
+    def copy(self) -> Sim:
         other = Sim.__new__(Sim)
         other.players, other.lead, other.turn = self.players, self.lead, self.turn
         other.hands = [h[:] for h in self.hands]
@@ -126,7 +165,7 @@ class Sim:
         rounds_left, n_seen = self.rounds_left, self.n_seen
         four = players == 4
         worth_of, points_of, bonus_of, holds = WORTH, POINTS, self.bonus, HOLDS_TABLE
-        first_stock = self.first_stock   # the stock's size in the deal's first round, if no pişti counts there
+        first_stock = self.first_stock  # the stock's size in the deal's first round, if no pişti counts there
         while turn >= 0 and moves:
             moves -= 1
             hand = hands[turn]
@@ -139,9 +178,9 @@ class Sim:
                 if in_hands > players:
                     nxt = hands[turn + 1 - players]
                     pile = pile_points + size * CARD_WORTH
-                    jack_keep = JACK_KEEP * (1.0 if left >= 16 else left / 16)   # left: stock + in hands
+                    jack_keep = JACK_KEEP * (1.0 if left >= 16 else left / 16)  # left: stock + in hands
                     best_score = -1e9
-                    no_pisti = len(stock) == first_stock   # the next player plays in this round too
+                    no_pisti = len(stock) == first_stock  # the next player plays in this round too
                     shown = [c[0] for c in nxt] if side == seeing and nxt else None
                     if shown is not None:
                         jack_shown = "J" in shown
@@ -149,7 +188,7 @@ class Sim:
                         odds = holds[len(nxt) or HAND][52 - n_seen - len(hand)]
                         ranks = [c[0] for c in hand]
                         jacks_live = 4 - seen["J"] - ranks.count("J")
-                    else:   # the deal's last cards: the pile left goes to the last capturer
+                    else:  # the deal's last cards: the pile left goes to the last capturer
                         sweep_mine = (last_capturer if last_capturer is not None else 0) == side
                     for c in hand:
                         rank = c[0]
@@ -159,7 +198,7 @@ class Sim:
                                 score += bonus_of[rank]
                             if rank == "J":
                                 score -= jack_keep
-                        elif best_score >= 0:   # a discard scores at most 0: it cannot beat it
+                        elif best_score >= 0:  # a discard scores at most 0: it cannot beat it
                             continue
                         else:
                             stake = pile + worth_of[c]
@@ -212,8 +251,8 @@ class Sim:
                 if not rounds_left:
                     turn = -2  # the playout's horizon: stop before the next hands are dealt
                     break
-                for k in range(players):   # each takes the stock's last four, last first
-                    hands[(self.lead + k) % players] += stock[:-HAND - 1:-1]
+                for k in range(players):  # each takes the stock's last four, last first
+                    hands[(self.lead + k) % players] += stock[: -HAND - 1 : -1]
                     del stock[-HAND:]
                 in_hands = HAND * players
         self.turn, self.top, self.pile_size, self.pile_points = turn, top, size, pile_points
@@ -259,20 +298,24 @@ class Sim:
 
 
 # HOLDS_TABLE[hand][unseen][wanted]: P(a hand of ``hand`` cards from ``unseen`` holds one of ``wanted``)
-HOLDS_TABLE = [[[chance_holds(hand, unseen, wanted) for wanted in range(9)] for unseen in range(53)]
-               for hand in range(HAND + 1)]
+HOLDS_TABLE = [
+    [[chance_holds(hand, unseen, wanted) for wanted in range(9)] for unseen in range(53)]
+    for hand in range(HAND + 1)
+]
 
 
-def deal_hands(view: PistiView, unseen: list[str],
-               avoid: dict[int, set[str]] | None = None) -> list[list[str]]:
+def deal_hands(
+    view: PistiView, unseen: list[str], avoid: dict[int, set[str]] | None = None
+) -> list[list[str]]:
     """Deal the other seats' hands from ``unseen`` (already shuffled; dealt cards are
     removed from it), keeping away the ranks a seat has shown it does not hold
     (``avoid``: :meth:`PistiView.not_holding`, if already known)."""
     return deal_soft(view, unseen, avoid if avoid is not None else view.not_holding(), {}, None)[0]
 
 
-def deal_soft(view: PistiView, unseen: list[str], avoid: dict[int, set[str]],
-              free: dict[int, float], rng: Rng | None) -> tuple[list[list[str]], float]:
+def deal_soft(
+    view: PistiView, unseen: list[str], avoid: dict[int, set[str]], free: dict[int, float], rng: Rng | None
+) -> tuple[list[list[str]], float]:
     """:func:`deal_hands`, where each seat's declined ranks are kept away only with
     probability 1 − ``free[seat]`` (the others' style may decline a capture); returns the
     hands and the importance factor (how much likelier a uniform deal gives these hands
@@ -285,13 +328,13 @@ def deal_soft(view: PistiView, unseen: list[str], avoid: dict[int, set[str]],
             continue
         ranks = avoid.get(seat)
         if ranks:
-            allowed = [i for i, card in enumerate(unseen) if card[:-1] not in ranks]   # rank_of, no joker
+            allowed = [i for i, card in enumerate(unseen) if card[:-1] not in ranks]  # rank_of, no joker
             if len(allowed) >= size:
                 loose = free.get(seat, 0.0)
                 if loose and rng is not None and rng.random() < loose:
                     hand = [unseen.pop() for _ in range(size)]
                 else:
-                    picked = allowed[len(allowed) - size:]
+                    picked = allowed[len(allowed) - size :]
                     hand = [unseen[i] for i in picked]
                     for i in reversed(picked):
                         del unseen[i]
@@ -300,14 +343,18 @@ def deal_soft(view: PistiView, unseen: list[str], avoid: dict[int, set[str]],
                         factor /= loose
                     else:
                         total = len(unseen) + size
-                        factor /= loose + (1.0 - loose) * math.comb(total, size) / math.comb(len(allowed), size)
+                        factor /= loose + (1.0 - loose) * math.comb(total, size) / math.comb(
+                            len(allowed), size
+                        )
                 hands.append(hand)
                 continue
         hands.append([unseen.pop() for _ in range(size)])
     return hands, factor
 
 
-Memo = dict[tuple[int, str, int, int], float]   # (play index, card, unseen of its rank, unseen Jacks) -> judgement
+Memo = dict[
+    tuple[int, str, int, int], float
+]  # (play index, card, unseen of its rank, unseen Jacks) -> judgement
 Play = tuple[int, str, list[str], dict[str, int], int, dict[str, Any]]
 
 
@@ -336,21 +383,25 @@ def observed_plays(view: PistiView, earlier: bool = False) -> list[Play]:
     for i, (seat, card) in enumerate(history):
         if (i >= start or earlier) and seat != view.seat and (INFER_PARTNER or seat != partner):
             begun = i // per_round * per_round
-            later = [c for s, c in history[i:begun + per_round] if s == seat]
+            later = [c for s, c in history[i : begun + per_round] if s == seat]
             stock = max(0, 52 - 4 - per_round * (i // per_round + 1))
             in_hands = per_round - (i - begun)
             nxt = (seat + 1) % players
             nxt_hand = HAND - sum(1 for s, _ in history[begun:i] if s == nxt) - (nxt == seat)
             sweeper = last_capturer if last_capturer is not None else 0
             fields = dict(
-                top=RANK_NAME[top] if top else None, pile_size=size,
+                top=RANK_NAME[top] if top else None,
+                pile_size=size,
                 pile_value=known + hidden * HIDDEN_WORTH + size * CARD_WORTH,
                 next_hand=nxt_hand or (HAND if stock else 0),
                 jack_keep=JACK_KEEP * min(1.0, (stock + in_hands) / 16),
-                last_card=stock == 0 and in_hands == 1, last_card_pisti=view.last_card_pisti,
+                last_card=stock == 0 and in_hands == 1,
+                last_card_pisti=view.last_card_pisti,
                 sweep_mine=side_of(sweeper, players) == side_of(seat, players),
-                jack_pisti=view.jack_pisti_points, pisti_now=first_round_pisti or i >= per_round,
-                pisti_next=first_round_pisti or i >= per_round - 1)
+                jack_pisti=view.jack_pisti_points,
+                pisti_now=first_round_pisti or i >= per_round,
+                pisti_next=first_round_pisti or i >= per_round - 1,
+            )
             plays.append((seat, card, later, {RANK_NAME[k]: 4 - n for k, n in seen.items()}, n_seen, fields))
         rank = card[0]
         seen[rank] += 1
@@ -395,8 +446,13 @@ def chance(prefs: list[float], chosen: int, temperature: float | None) -> float:
     return math.exp((prefs[chosen] - high) / temperature) / total
 
 
-def likelihood(view: PistiView, hands: list[list[str]], temperature: float,
-               plays: list[Play] | None = None, memo: Memo | None = None) -> float:
+def likelihood(
+    view: PistiView,
+    hands: list[list[str]],
+    temperature: float,
+    plays: list[Play] | None = None,
+    memo: Memo | None = None,
+) -> float:
     """How likely the others' plays of this hand are if they held ``hands``.
 
     Each seat is modelled as the Normal player (:func:`~cardems.pisti.normal.judge`)
@@ -416,7 +472,7 @@ def likelihood(view: PistiView, hands: list[list[str]], temperature: float,
     return weight
 
 
-Styles = dict[int, list[tuple[float, float | None]]]   # seat -> [(weight, temperature or None)]
+Styles = dict[int, list[tuple[float, float | None]]]  # seat -> [(weight, temperature or None)]
 
 
 def takes(card: str, top: str | None) -> bool:
@@ -424,8 +480,9 @@ def takes(card: str, top: str | None) -> bool:
     return top is not None and (card[:-1] == top or card[0] == "J")
 
 
-def play_chance(play: Play, hand: list[str], prefs: list[float], chosen: int, temperature: float | None,
-                decline: float) -> float:
+def play_chance(
+    play: Play, hand: list[str], prefs: list[float], chosen: int, temperature: float | None, decline: float
+) -> float:
     """The probability of the card played at ``play`` from ``hand`` in one style. Holding
     the top's rank, the seat takes the pile with probability 1 − ``decline`` (its rate of
     covering a card it could take, :func:`read_others`) and then chooses among the cards
@@ -435,12 +492,14 @@ def play_chance(play: Play, hand: list[str], prefs: list[float], chosen: int, te
         return chance(prefs, chosen, temperature)
     taking = takes(hand[chosen], top)
     group = [i for i, c in enumerate(hand) if takes(c, top) == taking]
-    return (decline if not taking else 1.0 - decline) * chance([prefs[i] for i in group], group.index(chosen),
-                                                                temperature)
+    return (decline if not taking else 1.0 - decline) * chance(
+        [prefs[i] for i in group], group.index(chosen), temperature
+    )
 
 
-def read_others(plays: list[Play], styles: tuple[tuple[float, float | None], ...] = STYLES,
-                memo: Memo | None = None) -> tuple[Styles, dict[int, float]]:
+def read_others(
+    plays: list[Play], styles: tuple[tuple[float, float | None], ...] = STYLES, memo: Memo | None = None
+) -> tuple[Styles, dict[int, float]]:
     """What each other seat showed in the hands of this deal already played out (there the
     hand it held is known: the cards it played): how much each style of :data:`STYLES`
     explains its choices (their prior weights times the probability of those choices,
@@ -459,7 +518,7 @@ def read_others(plays: list[Play], styles: tuple[tuple[float, float | None], ...
             count[0] += not takes(card, top)
             count[1] += 1
         if len(later) < 2:
-            continue                      # the hand's last card: no choice
+            continue  # the hand's last card: no choice
         prefs = preferences(-1 - index, play, later, memo)
         chosen = later.index(card)
         for k, (_w, temperature) in enumerate(styles):
@@ -476,9 +535,14 @@ def decline_rate(declines: int = 0, chances: int = 0) -> float:
     return (declines + DECLINES[0]) / (chances + DECLINES[1])
 
 
-def mixture_likelihood(hands: list[list[str]], plays: list[Play], memo: Memo, styles: Styles,
-                       declines: dict[int, float] | None = None,
-                       default: tuple[tuple[float, float | None], ...] = STYLES) -> float:
+def mixture_likelihood(
+    hands: list[list[str]],
+    plays: list[Play],
+    memo: Memo,
+    styles: Styles,
+    declines: dict[int, float] | None = None,
+    default: tuple[tuple[float, float | None], ...] = STYLES,
+) -> float:
     """The others' plays of this hand if they held ``hands``, each seat playing in one of
     the styles (a softmax of the Normal judgement at a temperature, or any card alike)
     with the weights ``styles`` gives it, and covering a card it could take at its rate
@@ -523,12 +587,14 @@ class Known:
         self.n_seen = sum(seen.values())
         self.side = side_of(view.seat, view.players)
         self.plays = observed_plays(view)
-        self.memo: Memo = {}      # the others' judgements of their cards (:func:`preferences`)
+        self.memo: Memo = {}  # the others' judgements of their cards (:func:`preferences`)
         self.styles: Styles | None = None
-        self.free: dict[int, float] = {}      # per seat: how often it covers a card it could take
+        self.free: dict[int, float] = {}  # per seat: how often it covers a card it could take
         if ROBUST:
             everything = observed_plays(view, earlier=True)
-            self.styles, self.free = read_others(everything[:len(everything) - len(self.plays)], STYLES, self.memo)
+            self.styles, self.free = read_others(
+                everything[: len(everything) - len(self.plays)], STYLES, self.memo
+            )
             for seat in self.avoid:
                 self.free.setdefault(seat, decline_rate())
 
@@ -540,8 +606,9 @@ class Known:
             return likelihood(view, hands, temperature, self.plays, self.memo)
         return mixture_likelihood(hands, self.plays, self.memo, self.styles, self.free)
 
-    def world(self, view: PistiView, hands: list[list[str]], stock: list[str], hidden: list[str],
-              rounds: int) -> Sim:
+    def world(
+        self, view: PistiView, hands: list[list[str]], stock: list[str], hidden: list[str], rounds: int
+    ) -> Sim:
         """The deal of ``view`` with the unseen cards placed: ``hands`` (every seat's),
         ``stock`` (next card last) and ``hidden``, the face-down opening cards not shown;
         playouts stop after ``rounds`` hands."""
@@ -570,7 +637,9 @@ class Known:
         sim.n_seen = self.n_seen
         sim.me = self.side
         sim.bonus = pisti_bonus(view.jack_pisti_points)
-        sim.first_stock = -1 if view.options.get("first_round_pisti", True) else 52 - OPENING - HAND * view.players
+        sim.first_stock = (
+            -1 if view.options.get("first_round_pisti", True) else 52 - OPENING - HAND * view.players
+        )
         sim.most_points = view.most_cards_points
         sim.tie = view.options.get("most_cards_tie", "nobody")
         return sim
@@ -582,14 +651,14 @@ class PistiModel:
     def __init__(self, horizon: int | None = None, temperature: float = TEMPERATURE) -> None:
         self.horizon = horizon
         self.temperature = temperature
-        self._view: PistiView | None = None   # the view of the decision under way, and
-        self._known: Known | None = None      # what every sample of it shares
+        self._view: PistiView | None = None  # the view of the decision under way, and
+        self._known: Known | None = None  # what every sample of it shares
 
     def sample(self, view: PistiView, rng: Rng) -> tuple[Sim, float]:
         if view is not self._view:
             self._view, self._known = view, Known(view)
         known = self._known
-        assert known is not None                # set for this view just above
+        assert known is not None  # set for this view just above
         unseen = known.unseen[:]
         rng.shuffle(unseen)
         hands, factor = deal_soft(view, unseen, known.avoid, known.free, rng)
@@ -620,8 +689,12 @@ class PistiModel:
     def utility(self, scores: Sequence[float], view: PistiView) -> float:
         """One's side's score minus the mean of the other sides' (the deal's winner
         already has its bonus in ``scores``)."""
-        mine = self._known.side if view is self._view and self._known is not None else side_of(view.seat, view.players)
-        if len(scores) == 2:   # the same sum as below, with one term
+        mine = (
+            self._known.side
+            if view is self._view and self._known is not None
+            else side_of(view.seat, view.players)
+        )
+        if len(scores) == 2:  # the same sum as below, with one term
             return scores[mine] - scores[1 - mine]
         others = [s for i, s in enumerate(scores) if i != mine]
         return scores[mine] - sum(others) / len(others)
@@ -670,7 +743,7 @@ def best_strategy_steps(worlds: list[tuple[float, Sim]], me: int) -> Generator[N
         for weight, sim in worlds:
             after = sim.copy()
             after.run(card, -1, 1)
-            if len(after.hands[me]) > 1:   # a choice is still ahead: see what the other plays
+            if len(after.hands[me]) > 1:  # a choice is still ahead: see what the other plays
                 shown: list[str] = []
                 while after.turn >= 0 and after.turn != me:
                     hand = after.hands[after.turn][:]
@@ -679,7 +752,7 @@ def best_strategy_steps(worlds: list[tuple[float, Sim]], me: int) -> Generator[N
                 if after.turn >= 0:
                     groups.setdefault(tuple(shown), []).append((weight, after))
                     continue
-            after.run(None, -1)   # nothing left to choose: the deal played to its end
+            after.run(None, -1)  # nothing left to choose: the deal played to its end
             values = after.value()
             total += weight * (values[me] - values[1 - me])
         yield
@@ -706,7 +779,7 @@ class PistiHardBot:
 
     def choose_steps(self, view: PistiView, legal: list[str], rng: Rng) -> Generator[None, None, str]:
         if len(legal) > 1 and self.exact_last_hand:
-            model = cast(PistiModel, self.search.model)     # as PistiHard builds it
+            model = cast(PistiModel, self.search.model)  # as PistiHard builds it
             worlds = last_hand_worlds(view, model.temperature)
             if worlds is not None:
                 totals = yield from best_strategy_steps(worlds, side_of(view.seat, view.players))
@@ -717,11 +790,20 @@ class PistiHardBot:
         return (yield from self.search.choose_steps(view, legal, rng))
 
 
-def PistiHard(samples: int | None = None, horizon: int | None = None, prior_weight: float | None = None,
-              temperature: float | None = None, exact_last_hand: bool = True) -> PistiHardBot:
+def PistiHard(
+    samples: int | None = None,
+    horizon: int | None = None,
+    prior_weight: float | None = None,
+    temperature: float | None = None,
+    exact_last_hand: bool = True,
+) -> PistiHardBot:
     """The Hard level: the search, with the Normal player's judgement as a prior
     (``None``: this module's setting), and the 2-player last hand solved."""
-    search = SamplingSearch(PistiModel(horizon, TEMPERATURE if temperature is None else temperature),
-                            SAMPLES if samples is None else samples, level="hard", prior=PistiNormal().score,
-                            prior_weight=PRIOR_WEIGHT if prior_weight is None else prior_weight)
+    search = SamplingSearch(
+        PistiModel(horizon, TEMPERATURE if temperature is None else temperature),
+        SAMPLES if samples is None else samples,
+        level="hard",
+        prior=PistiNormal().score,
+        prior_weight=PRIOR_WEIGHT if prior_weight is None else prior_weight,
+    )
     return PistiHardBot(search, exact_last_hand)

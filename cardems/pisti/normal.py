@@ -18,9 +18,9 @@ from cardems.cards import RANKS, Card, rank_of
 from cardems.pisti.rules import HAND, JACK_PISTI_POINTS, OPENING, PISTI_POINTS, PistiView, card_points
 from cardems.rng import Rng
 
-CARD_WORTH = 0.12        # one captured card's share of the 3 most-cards points
-JACK_KEEP = 1.6          # what a Jack in hand is worth for later piles
-HIDDEN_WORTH = 0.35      # expected points of one face-down opening card
+CARD_WORTH = 0.12  # one captured card's share of the 3 most-cards points
+JACK_KEEP = 1.6  # what a Jack in hand is worth for later piles
+HIDDEN_WORTH = 0.35  # expected points of one face-down opening card
 
 
 def chance_holds(hand: int, unseen: int, wanted: int) -> float:
@@ -36,22 +36,22 @@ def chance_holds(hand: int, unseen: int, wanted: int) -> float:
 class Situation:
     """What a player weighs at a decision."""
 
-    top: str | None              # rank on top of the pile
+    top: str | None  # rank on top of the pile
     pile_size: int
-    pile_value: float            # known points + expected hidden points + card share
-    unseen: dict[str, int]       # per rank: copies this player has not seen
+    pile_value: float  # known points + expected hidden points + card share
+    unseen: dict[str, int]  # per rank: copies this player has not seen
     unseen_total: int
-    next_hand: int               # cards the next player will hold when it plays (0: deal over)
-    jack_keep: float             # what keeping a Jack is still worth
-    last_card: bool              # this is the deal's very last card
+    next_hand: int  # cards the next player will hold when it plays (0: deal over)
+    jack_keep: float  # what keeping a Jack is still worth
+    last_card: bool  # this is the deal's very last card
     last_card_pisti: bool
-    sweep_mine: bool             # the pile left at the end would come to this player's side
-    jack_pisti: int = JACK_PISTI_POINTS   # what a Jack pişti is worth (option jack_pisti)
-    pisti_now: bool = True       # a pişti made now counts (option first_round_pisti)
-    pisti_next: bool = True      # and one the next player makes on its turn
+    sweep_mine: bool  # the pile left at the end would come to this player's side
+    jack_pisti: int = JACK_PISTI_POINTS  # what a Jack pişti is worth (option jack_pisti)
+    pisti_now: bool = True  # a pişti made now counts (option first_round_pisti)
+    pisti_next: bool = True  # and one the next player makes on its turn
 
     @classmethod
-    def from_view(cls, view: PistiView) -> "Situation":
+    def from_view(cls, view: PistiView) -> Situation:
         unseen = dict.fromkeys(RANKS, 0)
         cards = view.unseen()
         for card in cards:
@@ -65,11 +65,15 @@ class Situation:
             top=rank_of(view.pile_top) if view.pile_top else None,
             pile_size=view.pile_size,
             pile_value=known + view.pile_hidden * HIDDEN_WORTH + view.pile_size * CARD_WORTH,
-            unseen=unseen, unseen_total=len(cards), next_hand=hand,
+            unseen=unseen,
+            unseen_total=len(cards),
+            next_hand=hand,
             jack_keep=JACK_KEEP * min(1.0, (view.stock_size + sum(view.hand_sizes)) / 16),
             last_card=view.stock_size == 0 and sum(view.hand_sizes) == 1,
-            last_card_pisti=view.last_card_pisti, sweep_mine=sweeper == view.side,
-            jack_pisti=view.jack_pisti_points, pisti_now=view.pisti_now,
+            last_card_pisti=view.last_card_pisti,
+            sweep_mine=sweeper == view.side,
+            jack_pisti=view.jack_pisti_points,
+            pisti_now=view.pisti_now,
             pisti_next=view.pisti_now or not (first_round and sum(view.hand_sizes) > 1),
         )
 
@@ -81,8 +85,12 @@ def judge(table: Situation, card: Card) -> float:
     own = card_points(card) + CARD_WORTH
     if table.top is not None and (rank == table.top or jack):
         gain = table.pile_value + own
-        if (table.pile_size == 1 and rank == table.top and table.pisti_now
-                and (table.last_card_pisti or not table.last_card)):
+        if (
+            table.pile_size == 1
+            and rank == table.top
+            and table.pisti_now
+            and (table.last_card_pisti or not table.last_card)
+        ):
             gain += table.jack_pisti if jack else PISTI_POINTS
         if jack:
             gain -= table.jack_keep

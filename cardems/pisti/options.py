@@ -11,7 +11,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("target", (51, 101, 151), 151),
     Option("last_card_pisti", (True, False), True),
     # house rules (docs/pisti.md, "House rules"): the defaults are the seeds' rules
-    Option("jack_pisti", (20, 10), 20),                       # what a Jack pişti is worth
-    Option("first_round_pisti", (True, False), True),         # a pişti counts in the deal's first round
-    Option("most_cards_tie", ("nobody", "last", "carry"), "nobody"),   # the 3 points on a tie for most
+    Option("jack_pisti", (20, 10), 20),  # what a Jack pişti is worth
+    Option("first_round_pisti", (True, False), True),  # a pişti counts in the deal's first round
+    Option("most_cards_tie", ("nobody", "last", "carry"), "nobody"),  # the 3 points on a tie for most
 )

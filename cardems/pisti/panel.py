@@ -18,16 +18,25 @@ like every bot they see only the view and the legal moves.
 
 from __future__ import annotations
 
-from cardems.pisti.rules import (FULL_DECK, HAND, JACK_PISTI_POINTS, MOST_CARDS_POINTS, PISTI_POINTS,
-                                 PistiView, card_points, side_count, side_of)
+from cardems.pisti.rules import (
+    FULL_DECK,
+    HAND,
+    JACK_PISTI_POINTS,
+    MOST_CARDS_POINTS,
+    PISTI_POINTS,
+    PistiView,
+    card_points,
+    side_count,
+    side_of,
+)
 from cardems.rng import Rng
 
 VALUE = {card: card_points(card) for card in FULL_DECK}
 RANK = {card: card[:-1] for card in FULL_DECK}
-SAMPLER_SAMPLES = 32       # deals per decision (the independent engine's strongest bot: 32, greedy rollouts)
-HUNT_PILE = 4              # the hunter takes a pile without a pişti only from this many cards...
-HUNT_POINTS = 2            # ... or this many points (known ones) ...
-HUNT_JACK_PILE = 5         # ... and spends a Jack only on this many cards, or HUNT_JACK_POINTS
+SAMPLER_SAMPLES = 32  # deals per decision (the independent engine's strongest bot: 32, greedy rollouts)
+HUNT_PILE = 4  # the hunter takes a pile without a pişti only from this many cards...
+HUNT_POINTS = 2  # ... or this many points (known ones) ...
+HUNT_JACK_PILE = 5  # ... and spends a Jack only on this many cards, or HUNT_JACK_POINTS
 HUNT_JACK_POINTS = 3
 
 
@@ -58,8 +67,12 @@ def _pile(view: PistiView) -> tuple[str | None, int, int, bool]:
     """Top rank, size and known points of the pile, and whether a pişti now would count."""
     top = RANK[view.pile_up[-1]] if view.pile_up else None
     last = view.stock_size == 0 and sum(view.hand_sizes) == 1
-    return top, view.pile_size, sum(VALUE[c] for c in view.pile_up), \
-        view.pisti_now and (view.last_card_pisti or not last)
+    return (
+        top,
+        view.pile_size,
+        sum(VALUE[c] for c in view.pile_up),
+        view.pisti_now and (view.last_card_pisti or not last),
+    )
 
 
 class PistiGreedy:
@@ -85,19 +98,20 @@ class PistiHunter:
             seen[RANK[card]] = seen.get(RANK[card], 0) + 1
         mine = [RANK[c] for c in view.hand]
         if size:
-            for card in hand:                                   # a pişti, whenever there is one
+            for card in hand:  # a pişti, whenever there is one
                 if size == 1 and RANK[card] == top and counts:
                     return card
-            for card in hand:                                   # a pile worth taking
+            for card in hand:  # a pile worth taking
                 rank = RANK[card]
-                if rank == top and (size >= HUNT_PILE or points >= HUNT_POINTS or last_hand
-                                    or mine.count(rank) > 1):
+                if rank == top and (
+                    size >= HUNT_PILE or points >= HUNT_POINTS or last_hand or mine.count(rank) > 1
+                ):
                     return card
             for card in hand:
                 if RANK[card] == "J" and (size >= HUNT_JACK_PILE or points >= HUNT_JACK_POINTS or last_hand):
                     return card
 
-        def live(card: str) -> int:   # copies of its rank that the others may still hold
+        def live(card: str) -> int:  # copies of its rank that the others may still hold
             return 4 - seen.get(RANK[card], 0)
 
         # throw the rank the others are least likely to hold; keep Jacks and lone live ranks
@@ -108,14 +122,27 @@ class Deal:
     """A Pişti deal reduced to what the sampler's playouts need (the next card of the
     stock last, ranks as the rules write them)."""
 
-    __slots__ = ("players", "lead", "turn", "hands", "stock", "top", "size", "pile_points",
-                 "captured", "points", "last_side", "left", "last_card_pisti")
+    __slots__ = (
+        "players",
+        "lead",
+        "turn",
+        "hands",
+        "stock",
+        "top",
+        "size",
+        "pile_points",
+        "captured",
+        "points",
+        "last_side",
+        "left",
+        "last_card_pisti",
+    )
     players: int
     lead: int
-    turn: int                        # -1 once the deal is over
+    turn: int  # -1 once the deal is over
     hands: list[list[str]]
-    stock: list[str]                 # the next card last
-    top: str | None                  # the rank on the pile
+    stock: list[str]  # the next card last
+    top: str | None  # the rank on the pile
     size: int
     pile_points: int
     captured: list[int]
@@ -124,7 +151,7 @@ class Deal:
     left: int
     last_card_pisti: bool
 
-    def copy(self) -> "Deal":
+    def copy(self) -> Deal:
         other = Deal.__new__(Deal)
         other.players, other.lead, other.turn = self.players, self.lead, self.turn
         other.hands = [h[:] for h in self.hands]
@@ -172,8 +199,15 @@ class Deal:
     def playout(self) -> None:
         """Everyone plays greedy to the deal's end."""
         while self.turn >= 0:
-            self.play(greedy_card(self.hands[self.turn], self.top, self.size, self.pile_points,
-                                  self.left > 1 or self.last_card_pisti))
+            self.play(
+                greedy_card(
+                    self.hands[self.turn],
+                    self.top,
+                    self.size,
+                    self.pile_points,
+                    self.left > 1 or self.last_card_pisti,
+                )
+            )
 
     def scores(self) -> list[int]:
         scores = self.points[:]
@@ -187,8 +221,10 @@ def sample_deal(view: PistiView, rng: Rng) -> Deal:
     """The deal of ``view`` with the cards it has not seen dealt at random."""
     unseen = view.unseen()
     rng.shuffle(unseen)
-    hands = [list(view.hand) if seat == view.seat else [unseen.pop() for _ in range(size)]
-             for seat, size in enumerate(view.hand_sizes)]
+    hands = [
+        list(view.hand) if seat == view.seat else [unseen.pop() for _ in range(size)]
+        for seat, size in enumerate(view.hand_sizes)
+    ]
     hidden = [unseen.pop() for _ in range(3 - len(view.opening_known))]
     deal = Deal.__new__(Deal)
     deal.players, deal.lead = view.players, view.lead

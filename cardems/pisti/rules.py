@@ -39,10 +39,9 @@ def is_jack(card: Card) -> bool:
     return card[0] == "J"
 
 
-
-
-GAME_TYPE = GameType(seats=(2, 3, 4), seats_option="players", partnerships=((4, ((0, 2), (1, 3))),),
-                     unit="deal")
+GAME_TYPE = GameType(
+    seats=(2, 3, 4), seats_option="players", partnerships=((4, ((0, 2), (1, 3))),), unit="deal"
+)
 
 
 def side_of(seat: int, players: int) -> int:
@@ -66,7 +65,7 @@ class Breakdown:
     most_cards: int
     pistis: int
     jack_pistis: int
-    jack_pisti_worth: int = JACK_PISTI_POINTS   # what each Jack pişti was worth (option jack_pisti)
+    jack_pisti_worth: int = JACK_PISTI_POINTS  # what each Jack pişti was worth (option jack_pisti)
 
     @property
     def pisti_points(self) -> int:
@@ -74,15 +73,21 @@ class Breakdown:
 
     @property
     def total(self) -> int:
-        return (self.aces + self.jacks + self.two_clubs + self.ten_diamonds
-                + self.most_cards + self.pisti_points)
+        return (
+            self.aces + self.jacks + self.two_clubs + self.ten_diamonds + self.most_cards + self.pisti_points
+        )
 
     def as_dict(self) -> dict[str, int]:
         return {
-            "cards": self.cards, "aces": self.aces, "jacks": self.jacks,
-            "two_clubs": self.two_clubs, "ten_diamonds": self.ten_diamonds,
-            "most_cards": self.most_cards, "pistis": self.pistis,
-            "jack_pistis": self.jack_pistis, "total": self.total,
+            "cards": self.cards,
+            "aces": self.aces,
+            "jacks": self.jacks,
+            "two_clubs": self.two_clubs,
+            "ten_diamonds": self.ten_diamonds,
+            "most_cards": self.most_cards,
+            "pistis": self.pistis,
+            "jack_pistis": self.jack_pistis,
+            "total": self.total,
         }
 
 
@@ -98,9 +103,14 @@ def most_cards_side(counts: list[int], tie: str = "nobody", last: int | None = N
     return None
 
 
-def score_deal(captured: list[list[Card]], pistis: list[list[int]], jack_pisti: int = JACK_PISTI_POINTS,
-               tie: str = "nobody", last: int | None = None, most_points: int = MOST_CARDS_POINTS
-               ) -> list[Breakdown]:
+def score_deal(
+    captured: list[list[Card]],
+    pistis: list[list[int]],
+    jack_pisti: int = JACK_PISTI_POINTS,
+    tie: str = "nobody",
+    last: int | None = None,
+    most_points: int = MOST_CARDS_POINTS,
+) -> list[Breakdown]:
     """Score one deal from each side's captured cards and [piştis, Jack piştis]: a Jack
     pişti worth ``jack_pisti``, the most-cards points (``most_points``: 3, more with points
     carried from tied deals) given by :func:`most_cards_side`."""
@@ -135,24 +145,24 @@ class PistiView(SeatView):
     hand_sizes: tuple[int, ...]
     stock_size: int
     pile_size: int
-    pile_hidden: int                  # face-down opening cards at the bottom of the pile
-    pile_up: tuple[Card, ...]         # the face-up cards above them, bottom to top
-    opening_up: Card                  # the face-up card of the opening pile
-    opening_known: tuple[Card, ...]   # opening cards everybody saw (a Jack exchanged away)
-    hidden_holder: int | None         # side holding the captured face-down cards
-    history: tuple[tuple[int, Card], ...]   # every card played this deal, in order
+    pile_hidden: int  # face-down opening cards at the bottom of the pile
+    pile_up: tuple[Card, ...]  # the face-up cards above them, bottom to top
+    opening_up: Card  # the face-up card of the opening pile
+    opening_known: tuple[Card, ...]  # opening cards everybody saw (a Jack exchanged away)
+    hidden_holder: int | None  # side holding the captured face-down cards
+    history: tuple[tuple[int, Card], ...]  # every card played this deal, in order
     captured_known: tuple[tuple[Card, ...], ...]  # per side, the captured cards all have seen
     captured_counts: tuple[int, ...]
-    pistis: tuple[tuple[int, int], ...]   # per side: (piştis, Jack piştis)
-    pisti_points: int                 # what a pişti is worth
-    jack_pisti_points: int            # and a Jack pişti
-    pisti_now: bool                   # a pişti made now would count (not in a first round without them)
-    most_cards_points: int            # what most cards is worth this deal (3, plus points carried)
+    pistis: tuple[tuple[int, int], ...]  # per side: (piştis, Jack piştis)
+    pisti_points: int  # what a pişti is worth
+    jack_pisti_points: int  # and a Jack pişti
+    pisti_now: bool  # a pişti made now would count (not in a first round without them)
+    most_cards_points: int  # what most cards is worth this deal (3, plus points carried)
     last_capturer: int | None
     match_scores: tuple[int, ...]
     deal_scores: tuple[dict[str, int], ...] | None  # last finished deal, per side
-    deals: tuple[tuple[Breakdown, ...], ...]        # every finished deal, per side
-    revealed: tuple[Card, ...]        # the last finished deal's face-down opening cards
+    deals: tuple[tuple[Breakdown, ...], ...]  # every finished deal, per side
+    revealed: tuple[Card, ...]  # the last finished deal's face-down opening cards
 
     @property
     def pile_top(self) -> Card | None:
@@ -191,8 +201,11 @@ class PistiView(SeatView):
 
     def known_points(self, side: int) -> int:
         """Points of a side that everybody can count so far (no hidden card, no most-cards)."""
-        return (sum(card_points(c) for c in self.captured_known[side])
-                + self.pistis[side][0] * self.pisti_points + self.pistis[side][1] * self.jack_pisti_points)
+        return (
+            sum(card_points(c) for c in self.captured_known[side])
+            + self.pistis[side][0] * self.pisti_points
+            + self.pistis[side][1] * self.jack_pisti_points
+        )
 
 
 class Pisti(DealtMatch[Card, PistiView]):
@@ -202,8 +215,16 @@ class Pisti(DealtMatch[Card, PistiView]):
     game_type = GAME_TYPE
     options_spec = OPTIONS
     why_words = {"not_in_hand": "{card} is not in the hand of seat {seat}, whose turn it is"}
-    copied = ("match_scores", "deal_results", "revealed", "stock", "pile", "opening_hidden",
-              "opening_known", "history")
+    copied = (
+        "match_scores",
+        "deal_results",
+        "revealed",
+        "stock",
+        "pile",
+        "opening_hidden",
+        "opening_known",
+        "history",
+    )
     copied_nested = ("hands", "captured", "pistis")
 
     def __init__(self, options: dict[str, Any], seed: int, arranged: list[Card] | None) -> None:
@@ -229,7 +250,7 @@ class Pisti(DealtMatch[Card, PistiView]):
         self.last_capturer: int | None = None
         self.history: list[tuple[int, Card]] = []
         self.round_no = 0
-        self.carried = 0          # most-cards points carried into this deal (most_cards_tie=carry)
+        self.carried = 0  # most-cards points carried into this deal (most_cards_tie=carry)
 
     # ----------------------------------------------------------- creation
     @classmethod
@@ -258,7 +279,7 @@ class Pisti(DealtMatch[Card, PistiView]):
             pile[-1], pile[below] = pile[below], pile[-1]
         self.pile = pile
         self.pile_hidden = OPENING - 1
-        self.opening_hidden = pile[:OPENING - 1]
+        self.opening_hidden = pile[: OPENING - 1]
         self.opening_known = known
         self.opening_up = pile[-1]
         self.hidden_holder = None
@@ -343,8 +364,14 @@ class Pisti(DealtMatch[Card, PistiView]):
 
     def _score(self) -> list[Breakdown]:
         """The current deal's scores by the options' rules, as if it ended now."""
-        return score_deal(self.captured, self.pistis, self.options["jack_pisti"], self.options["most_cards_tie"],
-                          self.last_capturer, MOST_CARDS_POINTS + self.carried)
+        return score_deal(
+            self.captured,
+            self.pistis,
+            self.options["jack_pisti"],
+            self.options["most_cards_tie"],
+            self.last_capturer,
+            MOST_CARDS_POINTS + self.carried,
+        )
 
     def _take(self, side: int, capture: bool) -> tuple[tuple[Card, ...], int]:
         """Move the whole pile to ``side``: the cards all saw (the face-down opening cards
@@ -369,8 +396,9 @@ class Pisti(DealtMatch[Card, PistiView]):
         self.revealed = [c for c in self.opening_hidden if c not in self.opening_known]
         for side, breakdown in enumerate(scores):
             self.match_scores[side] += breakdown.total
-        events: list[Event] = [DealScored(self.deal_no, scores, tuple(self.match_scores),
-                                          tuple(self.opening_hidden))]
+        events: list[Event] = [
+            DealScored(self.deal_no, scores, tuple(self.match_scores), tuple(self.opening_hidden))
+        ]
         return self._next_deal_or_end(events)
 
     def _decide(self) -> int | str | None:
@@ -404,7 +432,7 @@ class Pisti(DealtMatch[Card, PistiView]):
     def next_up(self) -> int | None:
         if self.turn is None:
             return None
-        if not self.stock and sum(len(h) for h in self.hands) == 1:   # the deal's last card
+        if not self.stock and sum(len(h) for h in self.hands) == 1:  # the deal's last card
             return self.deal_no % self.players if self.options["mode"] == "match" else None
         return (self.turn + 1) % self.players
 
@@ -423,21 +451,31 @@ class Pisti(DealtMatch[Card, PistiView]):
         known = tuple(tuple(c for c in cards if c not in hidden) for cards in self.captured)
         last = self.deal_results[-1] if self.deal_results else None
         return PistiView(
-            **common, mode=self.options["mode"],
-            target=self.options["target"], last_card_pisti=self.options["last_card_pisti"],
-            deal_no=self.deal_no, lead=self.lead,
+            **common,
+            mode=self.options["mode"],
+            target=self.options["target"],
+            last_card_pisti=self.options["last_card_pisti"],
+            deal_no=self.deal_no,
+            lead=self.lead,
             hand=tuple(self.hands[seat]),
             hand_sizes=tuple(len(h) for h in self.hands),
-            stock_size=len(self.stock), pile_size=len(self.pile), pile_hidden=self.pile_hidden,
-            pile_up=tuple(self.pile[self.pile_hidden:]),
+            stock_size=len(self.stock),
+            pile_size=len(self.pile),
+            pile_hidden=self.pile_hidden,
+            pile_up=tuple(self.pile[self.pile_hidden :]),
             opening_up=self.opening_up,
-            opening_known=tuple(self.opening_known), hidden_holder=self.hidden_holder,
-            history=tuple(self.history), captured_known=known,
+            opening_known=tuple(self.opening_known),
+            hidden_holder=self.hidden_holder,
+            history=tuple(self.history),
+            captured_known=known,
             captured_counts=tuple(len(c) for c in self.captured),
             pistis=tuple((p[0], p[1]) for p in self.pistis),
-            pisti_points=PISTI_POINTS, jack_pisti_points=self.options["jack_pisti"],
-            pisti_now=self.pisti_now(), most_cards_points=MOST_CARDS_POINTS + self.carried,
-            last_capturer=self.last_capturer, match_scores=tuple(self.match_scores),
+            pisti_points=PISTI_POINTS,
+            jack_pisti_points=self.options["jack_pisti"],
+            pisti_now=self.pisti_now(),
+            most_cards_points=MOST_CARDS_POINTS + self.carried,
+            last_capturer=self.last_capturer,
+            match_scores=tuple(self.match_scores),
             deal_scores=tuple(b.as_dict() for b in last) if last else None,
             deals=tuple(tuple(deal) for deal in self.deal_results),
             revealed=tuple(self.revealed),

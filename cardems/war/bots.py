@@ -29,11 +29,13 @@ class Lowest:
 
 def _normal() -> Bot:
     from cardems.war.normal import WarNormal
+
     return WarNormal()
 
 
 def _hard() -> Bot:
     from cardems.war.hard import WarHard
+
     return WarHard()
 
 

@@ -23,20 +23,20 @@ restricted Nash response) lost more games still (README, War).
 
 from __future__ import annotations
 
-from typing import Generator
+from collections.abc import Generator
 
-from cardems.war.normal import WarNormal, hand_weights
 from cardems.cards import Card
 from cardems.rng import Rng
 from cardems.search import run_steps
+from cardems.war.normal import WarNormal, hand_weights
 from cardems.war.rules import STRENGTH, WarView
 
-SAMPLES = 6           # sampled hands of the other side (opponent types)
-ITERATIONS = 24       # of regret matching
-CARD_VALUE = 1.0      # an Ace is worth 1 + CARD_VALUE cards, a two 1 card
-KEEP = 0.6            # what keeping a card of strength s in hand is worth: KEEP * s / 12
-PURIFY = 0.04         # probabilities below this are dropped from the final strategy
-NORMAL_BONUS = 1.0    # added to every payoff of the card the Normal player would choose
+SAMPLES = 6  # sampled hands of the other side (opponent types)
+ITERATIONS = 24  # of regret matching
+CARD_VALUE = 1.0  # an Ace is worth 1 + CARD_VALUE cards, a two 1 card
+KEEP = 0.6  # what keeping a card of strength s in hand is worth: KEEP * s / 12
+PURIFY = 0.04  # probabilities below this are dropped from the final strategy
+NORMAL_BONUS = 1.0  # added to every payoff of the card the Normal player would choose
 
 
 def value(card: Card) -> float:
@@ -90,8 +90,14 @@ def _payoff(sa: int, sb: int, at_stake: tuple[float, float]) -> float:
     return keep
 
 
-def solve(mine: list[Card], types: list[list[Card]], at_stake: tuple[float, float],
-          iterations: int = ITERATIONS, favour: Card | None = None, bonus: float = 0.0) -> list[float]:
+def solve(
+    mine: list[Card],
+    types: list[list[Card]],
+    at_stake: tuple[float, float],
+    iterations: int = ITERATIONS,
+    favour: Card | None = None,
+    bonus: float = 0.0,
+) -> list[float]:
     """This side's mixed strategy over ``mine`` in the Bayesian game against ``types``.
 
     Each opponent type (a sampled hand; equal hands by rank are merged) keeps its own
@@ -108,8 +114,14 @@ def solve(mine: list[Card], types: list[list[Card]], at_stake: tuple[float, floa
     share = 1.0 / len(types)
     # per type: its weight, its payoff columns (one per card it may play), its regrets
     extra = [bonus if favour is not None and sa == STRENGTH[favour] else 0.0 for sa in ms]
-    tables = [(count * share, [[_payoff(sa, sb, at_stake) + e for sa, e in zip(ms, extra)] for sb in key],
-               [0.0] * len(key)) for key, count in groups.items()]
+    tables = [
+        (
+            count * share,
+            [[_payoff(sa, sb, at_stake) + e for sa, e in zip(ms, extra)] for sb in key],
+            [0.0] * len(key),
+        )
+        for key, count in groups.items()
+    ]
     regret = [0.0] * n
     average = [0.0] * n
     uniform = [1.0 / n] * n

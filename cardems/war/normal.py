@@ -13,8 +13,8 @@ from cardems.cards import Card
 from cardems.rng import Rng
 from cardems.war.rules import FULL_DECK, STRENGTH, WarView
 
-WIN_ENOUGH = 0.6      # a plain battle is worth a card that wins at least this often
-FLOOR = 0.01          # weight of a card the table believes is elsewhere (a burned card may have moved)
+WIN_ENOUGH = 0.6  # a plain battle is worth a card that wins at least this often
+FLOOR = 0.01  # weight of a card the table believes is elsewhere (a burned card may have moved)
 
 
 def hand_weights(view: WarView) -> dict[Card, float]:
@@ -69,6 +69,6 @@ class WarNormal:
             return ordered[-1]
         odds = rank_odds(hand_weights(view))
         for card in ordered:
-            if sum(odds[:STRENGTH[card]]) >= WIN_ENOUGH:
+            if sum(odds[: STRENGTH[card]]) >= WIN_ENOUGH:
                 return card
         return ordered[0]

@@ -6,6 +6,6 @@ from __future__ import annotations
 from cardems.game import Option
 
 OPTIONS: tuple[Option, ...] = (
-    Option("hand", (1, 2, 3, 4, 5), 3),   # the active hand's size (1: classic War)
-    Option("burn", (3, 1), 3),            # the cards each side burns face down in a war
+    Option("hand", (1, 2, 3, 4, 5), 3),  # the active hand's size (1: classic War)
+    Option("burn", (3, 1), 3),  # the cards each side burns face down in a war
 )

@@ -30,19 +30,20 @@ from typing import Any
 from cardems.cards import RANKS, Card, parse_card, rank_of, standard_deck
 from cardems.errors import BadInput
 from cardems.game import Event, Game, GameType, Reason, Result, SeatView, shown
-from cardems.war.events import Battle as BattleEvent, Commit, Deal, Out, Refill, Take, Tie
+from cardems.war.events import Battle as BattleEvent
+from cardems.war.events import Commit, Deal, Out, Refill, Take, Tie
 from cardems.war.options import OPTIONS
 
-HAND = 3                       # the active hand's size, by default (option ``hand``)
-BURN = 3                       # the cards burned in a war, by default (option ``burn``)
+HAND = 3  # the active hand's size, by default (option ``hand``)
+BURN = 3  # the cards burned in a war, by default (option ``burn``)
 SEATS = (0, 1)
-COMMIT_ORDER = (1, 0)          # who commits first to a battle: seat 1, as saves of battles have it
+COMMIT_ORDER = (1, 0)  # who commits first to a battle: seat 1, as saves of battles have it
 FULL_DECK = tuple(standard_deck())
-ORDER = RANKS[1:] + RANKS[:1]                      # 2 .. K A: Ace high
+ORDER = RANKS[1:] + RANKS[:1]  # 2 .. K A: Ace high
 STRENGTH: dict[Card, int] = {c: ORDER.index(rank_of(c)) for c in FULL_DECK}  # 2 -> 0 .. A -> 12
 GAME_TYPE = GameType(seats=(2,), simultaneous=True)
 
-Battle = tuple[Card, Card]          # (seat 0's card, seat 1's card)
+Battle = tuple[Card, Card]  # (seat 0's card, seat 1's card)
 Move = Card | Battle
 
 
@@ -55,10 +56,10 @@ def strength(card: Card) -> int:
 class BattleRecord:
     """One face-up battle, as everybody saw it."""
 
-    cards: Battle                   # (seat 0's card, seat 1's card)
-    winner: int | None              # None: a tie (a war, or a run-out)
-    burned: tuple[int, int]         # face-down cards each side burned after a tie
-    pile: int                       # cards on the table when the battle was decided
+    cards: Battle  # (seat 0's card, seat 1's card)
+    winner: int | None  # None: a tie (a war, or a run-out)
+    burned: tuple[int, int]  # face-down cards each side burned after a tie
+    pile: int  # cards on the table when the battle was decided
 
 
 @dataclass(frozen=True)
@@ -74,16 +75,16 @@ class WarView(SeatView):
     seen, so ``known`` is what the table *believes*, not necessarily the truth.
     """
 
-    hand: tuple[Card, ...]                 # this seat's active hand (a committed card still in it)
-    committed: Card | None                 # this seat's card, chosen and not yet revealed
-    other_committed: bool                  # the other seat has chosen (its card stays hidden)
+    hand: tuple[Card, ...]  # this seat's active hand (a committed card still in it)
+    committed: Card | None  # this seat's card, chosen and not yet revealed
+    other_committed: bool  # the other seat has chosen (its card stays hidden)
     hand_sizes: tuple[int, int]
     draw_sizes: tuple[int, int]
-    counts: tuple[int, int]                # draw pile + active hand: the score shown
+    counts: tuple[int, int]  # draw pile + active hand: the score shown
     table_up: tuple[tuple[int, Card], ...]  # face-up tied cards on the table, (seat, card), oldest first
-    table_down: tuple[int, int]            # face-down burned cards on the table, per seat
+    table_down: tuple[int, int]  # face-down burned cards on the table, per seat
     history: tuple[BattleRecord, ...]
-    known: tuple[tuple[Card, int, int, int], ...]   # (card, side, start, size), sorted by card
+    known: tuple[tuple[Card, int, int, int], ...]  # (card, side, start, size), sorted by card
     pile_in: tuple[int, int]
     pile_out: tuple[int, int]
 
@@ -127,10 +128,10 @@ class War(Game[Move, WarView]):
 
     def __init__(self, options: dict[str, Any], seed: int, arranged: list[Card] | None) -> None:
         super().__init__(options, seed, arranged)
-        self.draw: list[list[Card]] = [[], []]      # top first; won cards go to the end
+        self.draw: list[list[Card]] = [[], []]  # top first; won cards go to the end
         self.hands: list[list[Card]] = [[], []]
-        self.committed: list[Card | None] = [None, None]   # each seat's hidden choice
-        self.table: list[tuple[int, Card, bool]] = []   # (seat, card, face up), in the order laid
+        self.committed: list[Card | None] = [None, None]  # each seat's hidden choice
+        self.table: list[tuple[int, Card, bool]] = []  # (seat, card, face up), in the order laid
         self.history: list[BattleRecord] = []
         self.known: dict[Card, tuple[int, int, int]] = {}
         self.pile_in = [0, 0]
@@ -174,7 +175,9 @@ class War(Game[Move, WarView]):
         if "/" in text:
             first, sep, second = text.partition("/")
             if "/" in second:
-                raise BadInput(f"{shown(text)} is not a battle (write it as seat 0's card/seat 1's card, e.g. QS/10D)")
+                raise BadInput(
+                    f"{shown(text)} is not a battle (write it as seat 0's card/seat 1's card, e.g. QS/10D)"
+                )
             return parse_card(first), parse_card(second)
         return parse_card(text)
 
@@ -253,7 +256,7 @@ class War(Game[Move, WarView]):
         # a tie: a war, unless a side has run out
         able = [bool(self.hands[s] or self.draw[s]) for s in SEATS]
         if not all(able):
-            taker = 0 if not any(able) else able.index(True)   # both out: the rules award seat 0
+            taker = 0 if not any(able) else able.index(True)  # both out: the rules award seat 0
             self.history.append(BattleRecord((first, second), None, (0, 0), pile))
             events.append(self._take(taker))
             events.append(self._end(taker, "both_out" if not any(able) else "war_out"))
@@ -318,8 +321,11 @@ class War(Game[Move, WarView]):
 
     def result(self) -> Result:
         counts = tuple(self.counts())
-        detail = {"battles": len(self.history), "wars": sum(1 for b in self.history if b.winner is None),
-                  "table": len(self.table)}
+        detail = {
+            "battles": len(self.history),
+            "wars": sum(1 for b in self.history if b.winner is None),
+            "table": len(self.table),
+        }
         return Result(self.over, self.winner if self.over else None, counts, counts, detail)
 
     def next_up(self) -> int | None:
@@ -336,16 +342,25 @@ class War(Game[Move, WarView]):
             if not face:
                 down[s] += 1
         return WarView(
-            **common, hand=tuple(self.hands[seat]),
-            committed=self.committed[seat], other_committed=self.committed[1 - seat] is not None,
+            **common,
+            hand=tuple(self.hands[seat]),
+            committed=self.committed[seat],
+            other_committed=self.committed[1 - seat] is not None,
             hand_sizes=(len(self.hands[0]), len(self.hands[1])),
             draw_sizes=(len(self.draw[0]), len(self.draw[1])),
             counts=self._counts(),
-            table_up=up, table_down=(down[0], down[1]), history=tuple(self.history),
+            table_up=up,
+            table_down=(down[0], down[1]),
+            history=tuple(self.history),
             known=tuple(sorted((c, s, a, n) for c, (s, a, n) in self.known.items())),
-            pile_in=(self.pile_in[0], self.pile_in[1]), pile_out=(self.pile_out[0], self.pile_out[1]),
+            pile_in=(self.pile_in[0], self.pile_in[1]),
+            pile_out=(self.pile_out[0], self.pile_out[1]),
         )
 
     def all_cards(self) -> list[Card]:
         """Every card in the game, wherever it is (for tests: always the 52)."""
-        return [c for d in self.draw for c in d] + [c for h in self.hands for c in h] + [c for _, c, _ in self.table]
+        return (
+            [c for d in self.draw for c in d]
+            + [c for h in self.hands for c in h]
+            + [c for _, c, _ in self.table]
+        )

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import importlib
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
@@ -46,18 +47,20 @@ class App:
         self.lang = self.store.lang() or pick_language(browser)
         self.catalog = Catalog(self.lang)
         self.speed_setting = self.store.speed() or "normal"
-        self.saves = Saves(self.store, lambda text: window.console.warn(text), on_stale=lambda _s: self.elsewhere())
+        self.saves = Saves(
+            self.store, lambda text: window.console.warn(text), on_stale=lambda _s: self.elsewhere()
+        )
         self.lease = Lease(self.on_lost)
         self.lobby = Lobby(self, self.store)
         self.route: Route = Route(None)
         self.table: Any = None
         self.on_purpose: str | None = None  # a game the player started here (not a link they followed)
-        self.link: Route | None = None      # a followed link waiting for the player's choice
-        self.left_table: str | None = None   # the hash of the table last left (a rules page goes back)
-        self.screen: Route | None = None    # the screen shown (rules, stats), if any
+        self.link: Route | None = None  # a followed link waiting for the player's choice
+        self.left_table: str | None = None  # the hash of the table last left (a rules page goes back)
+        self.screen: Route | None = None  # the screen shown (rules, stats), if any
         self._proxies: list[Any] = []
         self._records: Any = None
-        self.pending_key: str | None = None   # the game another tab holds, while the player decides
+        self.pending_key: str | None = None  # the game another tab holds, while the player decides
         self._elsewhere_heard = False
         set_shipped(loader.games())
 
@@ -134,7 +137,7 @@ class App:
         confirm = dom.by_id("confirm")
         if confirm is not None and confirm.open:
             self.ask_new_game()
-        if store:   # at start, the first route shows the notices (what the storage reset among them)
+        if store:  # at start, the first route shows the notices (what the storage reset among them)
             self.render_notices()
         sound.render_toggle(self.t, self.store.muted())
 
@@ -173,8 +176,14 @@ class App:
         self.screen = None
         hash_text = str(window.location.hash or "")
         route = parse_route(hash_text)
-        keep = save_key(str(route.game)) if route.is_table else daily_key(str(route.game)) if route.screen == "daily" else None
-        for key in [k for k in self.lease.held if k != keep]:   # the games this address does not show
+        keep = (
+            save_key(str(route.game))
+            if route.is_table
+            else daily_key(str(route.game))
+            if route.screen == "daily"
+            else None
+        )
+        for key in [k for k in self.lease.held if k != keep]:  # the games this address does not show
             self.lease.release(key)
         self.notices.replace(route.notices)
         if route.screen == "review" and not route.coming:
@@ -214,11 +223,13 @@ class App:
         asyncio.ensure_future(self._take_lease(key, then, str(window.location.hash or "")))
         return True
 
-    async def _take_lease(self, key: str, then: Callable[[], None], hash_text: str, take: bool = False) -> None:
+    async def _take_lease(
+        self, key: str, then: Callable[[], None], hash_text: str, take: bool = False
+    ) -> None:
         held = await self.lease.hold(key, take=take)
         if str(window.location.hash or "") != hash_text:
             self.lease.release(key)
-            return   # the player went elsewhere meanwhile: that address is being shown
+            return  # the player went elsewhere meanwhile: that address is being shown
         if held:
             then()
         else:
@@ -233,7 +244,7 @@ class App:
             self.table.close()
         self.pending_key = key or (self.saves.slot.key if self.saves.slot is not None else None)
         dialog = dom.dialog("elsewhere", "elsewhere-title")
-        if not self._elsewhere_heard:   # Escape closes it: the lobby, as "another game"
+        if not self._elsewhere_heard:  # Escape closes it: the lobby, as "another game"
             self._elsewhere_heard = True
 
             def closed(_event: Any) -> None:
@@ -248,7 +259,8 @@ class App:
             f'<p>{dom.esc(t("tabs.opening" if opening else "tabs.lost"))}</p><div class="dialog-buttons">'
             f'<button type="button" class="btn" data-action="tab-lobby">{dom.esc(t("tabs.lobby"))}</button>'
             f'<button type="button" class="btn primary" data-action="tab-here" autofocus>'
-            f'{dom.esc(t("tabs.here"))}</button></div></form>')
+            f'{dom.esc(t("tabs.here"))}</button></div></form>'
+        )
         if not dialog.open:
             dialog.showModal()
         dom.set_state("ready")
@@ -272,7 +284,9 @@ class App:
         key, self.pending_key = self.pending_key, None
         self.close_table()
         if here and key is not None:
-            asyncio.ensure_future(self._take_lease(key, self.on_route, str(window.location.hash or ""), take=True))
+            asyncio.ensure_future(
+                self._take_lease(key, self.on_route, str(window.location.hash or ""), take=True)
+            )
         else:
             self.navigate(Route(None))
 
@@ -303,7 +317,7 @@ class App:
             self.notices.add("notice.bad_save")
         if game is not None:
             if route.seed is None:  # resume the unfinished game: show its route
-                assert saved is not None        # the game was restored from it
+                assert saved is not None  # the game was restored from it
                 shown = parse_route(saved["hash"])
                 shown.speed = route.speed
                 route = shown
@@ -319,12 +333,19 @@ class App:
 
         person = route.seating.index("p")
         meta = (record.meta_of(saved) if resumed else None) or record.new_meta(
-            game, route.level, side=game.game_type.side(person, game.players))
+            game, route.level, side=game.game_type.side(person, game.players)
+        )
         meta["together"] = route.people > 1
         self.open_table(route, game, Slot(str(route.game), meta=meta))
 
-    def open_table(self, route: Route, game: Game[Any, Any], slot: Slot, *, title: Callable[[list[str]], list[str]] | None = None
-                   ) -> None:
+    def open_table(
+        self,
+        route: Route,
+        game: Game[Any, Any],
+        slot: Slot,
+        *,
+        title: Callable[[list[str]], list[str]] | None = None,
+    ) -> None:
         stem = module_name(game.name)
         table_class = importlib.import_module(f"cardems.web.{stem}.table").TABLE
         dom.ensure_css(f"cardems/web/{stem}/style.css")
@@ -379,7 +400,7 @@ class App:
         """The table's game ended (the session tells, once): it is recorded, once."""
         slot = self.saves.slot
         if slot is not None and self.records.finished(game, slot.meta):
-            self.save(self.route, game)   # remember it is recorded
+            self.save(self.route, game)  # remember it is recorded
             if slot.daily:
                 from cardems.web.screens import daily
 
@@ -388,8 +409,17 @@ class App:
     def review(self, game: Game[Any, Any], route: Route) -> None:
         """Look back at the table's finished game: its review link (options, seed, seats and
         moves, the replay format of the saves), which anyone can open."""
-        self.navigate(Route(game.name, options=dict(game.options), seed=game.seed, level=route.level,
-                            seats=route.seats, screen="review", moves=tuple(game.moves)))
+        self.navigate(
+            Route(
+                game.name,
+                options=dict(game.options),
+                seed=game.seed,
+                level=route.level,
+                seats=route.seats,
+                screen="review",
+                moves=tuple(game.moves),
+            )
+        )
 
     def show_review(self, route: Route) -> None:
         """The review of a deal (``#/review/<game>?...&moves=``): its table, every hand face
@@ -397,8 +427,16 @@ class App:
         replay are a notice, and the lobby."""
         cls = game_class(str(route.game))
         try:
-            game = cls.from_json({"format": 1, "game": cls.name, "options": route.options,
-                                  "seed": route.seed or 0, "deck": None, "moves": list(route.moves)})
+            game = cls.from_json(
+                {
+                    "format": 1,
+                    "game": cls.name,
+                    "options": route.options,
+                    "seed": route.seed or 0,
+                    "deck": None,
+                    "moves": list(route.moves),
+                }
+            )
         except Exception as exc:  # BadInput: a move that does not replay
             window.console.warn(f"cardems: review: {exc}")
             self.notices.add("notice.bad_review")
@@ -457,7 +495,8 @@ class App:
             f'<p>{dom.esc(t("confirm.new.body"))}</p><div class="dialog-buttons">'
             f'<button type="button" class="btn" data-action="new-confirm">{dom.esc(t("confirm.new.yes"))}</button>'
             f'<button type="button" class="btn primary" data-action="new-cancel" autofocus>'
-            f'{dom.esc(t("confirm.new.no"))}</button></div></form>')
+            f'{dom.esc(t("confirm.new.no"))}</button></div></form>'
+        )
         if not dialog.open:
             dialog.showModal()
 
@@ -481,7 +520,9 @@ class App:
                 game = game or default_game()
                 route = route_from_setup(self.store.setup(game), game)
         dialog = dom.by_id("options")
-        dialog.innerHTML = form_html(self.t, route, self.store.names(), display.form_html(self.t, self.deck, self.hand_order))
+        dialog.innerHTML = form_html(
+            self.t, route, self.store.names(), display.form_html(self.t, self.deck, self.hand_order)
+        )
         if not dialog.open:
             result = dom.by_id("result")
             if result is not None and result.open and self.table is not None and not self.table.awaiting_next:
@@ -495,7 +536,7 @@ class App:
         values: dict[str, str | None] = {}
         for node in form.querySelectorAll("input"):
             if not dom.absent(node.closest("[data-display]")):
-                continue   # a display setting, not an option of the game
+                continue  # a display setting, not an option of the game
             name = str(node.name)
             if str(node.type) == "checkbox":
                 values[name] = "true" if node.checked else "false"
@@ -556,8 +597,10 @@ class App:
         """The notices, what the storage reset since they were last shown first."""
         for problem in self.store.problems:
             window.console.warn(f"cardems: reset {problem}")
-        reset = [(key, {**params, "game": self.t(f"game.{params['game']}.name")} if "game" in params else params)
-                 for key, params in self.store.notices]
+        reset = [
+            (key, {**params, "game": self.t(f"game.{params['game']}.name")} if "game" in params else params)
+            for key, params in self.store.notices
+        ]
         self.store.notices.clear()
         self.store.problems.clear()
         if reset:

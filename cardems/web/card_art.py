@@ -23,9 +23,19 @@ True
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
-__all__ = ["card_svg", "back_svg", "joker_svg", "sheet_svg", "card_use", "back_use", "suit_colour", "RED", "BLACK"]
+__all__ = [
+    "card_svg",
+    "back_svg",
+    "joker_svg",
+    "sheet_svg",
+    "card_use",
+    "back_use",
+    "suit_colour",
+    "RED",
+    "BLACK",
+]
 
 W, H = 250, 350
 CX, CY = W / 2, H / 2
@@ -47,10 +57,7 @@ _SUIT_PATHS = {
         "M0-50C12-30 50-14 50 11C50 34 24 41 6 27C8 39 14 46 24 50H-24"
         "C-14 46-8 39-6 27C-24 41-50 34-50 11C-50-14-12-30 0-50Z"
     ),
-    "H": (
-        "M0-25C-8-47-50-51-50-15C-50 10-20 25 0 46C20 25 50 10 50-15"
-        "C50-51 8-47 0-25Z"
-    ),
+    "H": ("M0-25C-8-47-50-51-50-15C-50 10-20 25 0 46C20 25 50 10 50-15C50-51 8-47 0-25Z"),
     "D": "M0-50Q14-20 38 0Q14 20 0 50Q-14 20-38 0Q-14-20 0-50Z",
     "C": (
         "M-22-26a22 22 0 1 1 44 0a22 22 0 1 1-44 0Z"
@@ -88,9 +95,7 @@ def _n(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def _suit(
-    suit: str, x: float, y: float, scale: float, colour: str, cls: str, flip: bool = False
-) -> str:
+def _suit(suit: str, x: float, y: float, scale: float, colour: str, cls: str, flip: bool = False) -> str:
     """One suit shape centred at (x, y); ``flip`` turns it upside down."""
     rot = " rotate(180)" if flip else ""
     return (
@@ -119,8 +124,7 @@ def _corner(rank: str, suit: str, colour: str) -> str:
     fit = ' textLength="50" lengthAdjust="spacingAndGlyphs"' if rank == "10" else ""
     return (
         f'<text x="29" y="56" text-anchor="middle" font-family="{FONT}" font-size="56"'
-        f' font-weight="bold" fill="{colour}"{fit}>{rank}</text>'
-        + _suit(suit, 29, 84, 0.34, colour, "idx")
+        f' font-weight="bold" fill="{colour}"{fit}>{rank}</text>' + _suit(suit, 29, 84, 0.34, colour, "idx")
     )
 
 
@@ -129,10 +133,7 @@ def _both_corners(inner: str) -> str:
 
 
 def _pips(count: int, suit: str, colour: str) -> str:
-    return "".join(
-        _suit(suit, x, y, _PIP_SCALE, colour, "pip", flip=y > CY + 1)
-        for x, y in _LAYOUTS[count]
-    )
+    return "".join(_suit(suit, x, y, _PIP_SCALE, colour, "pip", flip=y > CY + 1) for x, y in _LAYOUTS[count])
 
 
 def _ace(suit: str, colour: str) -> str:
@@ -146,8 +147,7 @@ def _ace(suit: str, colour: str) -> str:
         ' stroke-width="1" stroke-dasharray="3 4"/>'
         + _suit(suit, CX, CY + 2, 1.3, colour, "pip")
         + f'<path fill="none" stroke="#fff" stroke-width="2.2" transform="translate(125 177)'
-        f' scale(1.08)" d="{_SUIT_PATHS["S"]}"/>'
-        + '<circle cx="125" cy="168" r="7" fill="#fff"/>'
+        f' scale(1.08)" d="{_SUIT_PATHS["S"]}"/>' + '<circle cx="125" cy="168" r="7" fill="#fff"/>'
         f'<circle cx="125" cy="168" r="3.5" fill="{colour}"/>'
     )
 
@@ -232,8 +232,13 @@ def _card_body(code: str) -> tuple[str, str]:
         centre = _court(rank, suit, colour)
     else:
         centre = _pips(int(rank), suit, colour)
-    return (_face() + f'<g style="color:var(--suit-{suit},{suit_colour(suit)})">' + centre
-            + _both_corners(_corner(rank, suit, colour)) + "</g>"), rank + suit
+    return (
+        _face()
+        + f'<g style="color:var(--suit-{suit},{suit_colour(suit)})">'
+        + centre
+        + _both_corners(_corner(rank, suit, colour))
+        + "</g>"
+    ), rank + suit
 
 
 def suit_colour(suit: str) -> str:
@@ -241,7 +246,7 @@ def suit_colour(suit: str) -> str:
     return RED if suit in "HD" else BLACK
 
 
-@lru_cache(maxsize=None)
+@cache
 def card_svg(code: str) -> str:
     """The face of the card ``code`` (``AS``, ``10D``, ``JH``; ``X`` for the joker).
 
@@ -270,7 +275,7 @@ def _lattice(x0: float, y0: float, x1: float, y1: float, step: float) -> str:
     return "".join(segs)
 
 
-@lru_cache(maxsize=None)
+@cache
 def back_svg() -> str:
     """The back of a card: a dark red lattice inside a white border. No ids."""
     return _svg(_back_body(), "back")
@@ -289,16 +294,14 @@ def _back_body() -> str:
         + f'<rect x="14" y="14" width="222" height="322" rx="9" fill="none" stroke="{ink}"'
         ' stroke-width="3"/>'
         # Central medallion: a diamond with a double rule.
-        + f'<path d="M125 118L178 175L125 232L72 175Z" fill="{ink}" stroke="{line}"'
-        ' stroke-width="3"/>'
-        + f'<path d="M125 132L165 175L125 218L85 175Z" fill="none" stroke="{line}"'
-        ' stroke-width="1.5"/>'
-        + _suit("S", 125, 175, 0.36, line, "mark")
+         + f'<path d="M125 118L178 175L125 232L72 175Z" fill="{ink}" stroke="{line}"'
+        ' stroke-width="3"/>' + f'<path d="M125 132L165 175L125 218L85 175Z" fill="none" stroke="{line}"'
+        ' stroke-width="1.5"/>' + _suit("S", 125, 175, 0.36, line, "mark")
     )
     return body
 
 
-@lru_cache(maxsize=None)
+@cache
 def joker_svg() -> str:
     """The joker: JOKER down the corners and a jester's cap in the middle."""
     return _svg(_joker_body(), "X")
@@ -307,13 +310,11 @@ def joker_svg() -> str:
 def _joker_body() -> str:
     blue = "#1d3f8f"
     letters = "".join(
-        f'<text x="24" y="{40 + i * 30}" text-anchor="middle">{ch}</text>'
-        for i, ch in enumerate("JOKER")
+        f'<text x="24" y="{40 + i * 30}" text-anchor="middle">{ch}</text>' for i, ch in enumerate("JOKER")
     )
     corner = (
         f'<g font-family="{FONT}" font-size="30" font-weight="bold" fill="{RED}">'
-        f"{letters}</g>"
-        + '<path fill="#c8102e" transform="translate(24 196) scale(.5)"'
+        f"{letters}</g>" + '<path fill="#c8102e" transform="translate(24 196) scale(.5)"'
         ' d="M0-20L5-6L20-6L8 3L12 18L0 9L-12 18L-8 3L-20-6L-5-6Z"/>'
     )
     cap = (
@@ -350,25 +351,28 @@ def art_id(label: str) -> str:
     return f"art-{label}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def sheet_svg() -> str:
     """Every drawing (52 faces, the joker, the back) as the <symbol>s of one hidden <svg>."""
     codes = [rank + suit for suit in _SUITS for rank in _RANKS] + ["X"]
     drawings = [_card_body(code) for code in codes] + [(_back_body(), "back")]
-    symbols = "".join(f'<symbol id="{art_id(label)}" viewBox="0 0 {W} {H}">{body}</symbol>'
-                      for body, label in drawings)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" id="{SHEET_ID}" class="art-sheet" width="0" height="0"'
-            f' aria-hidden="true" focusable="false">{symbols}</svg>')
+    symbols = "".join(
+        f'<symbol id="{art_id(label)}" viewBox="0 0 {W} {H}">{body}</symbol>' for body, label in drawings
+    )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" id="{SHEET_ID}" class="art-sheet" width="0" height="0"'
+        f' aria-hidden="true" focusable="false">{symbols}</svg>'
+    )
 
 
-@lru_cache(maxsize=None)
+@cache
 def card_use(code: str) -> str:
     """The face of ``code`` drawn from the sheet (:func:`sheet_svg` must be in the page)."""
     label = _label(code)
     return _svg(f'<use href="#{art_id(label)}"/>', label)
 
 
-@lru_cache(maxsize=None)
+@cache
 def back_use() -> str:
     """The back drawn from the sheet."""
     return _svg(f'<use href="#{art_id("back")}"/>', "back")

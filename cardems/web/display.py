@@ -12,11 +12,11 @@ from collections.abc import Callable, Iterable
 
 from cardems.web.escape import esc
 
-DECKS = ("two", "four")                 # ♥♦ red, ♠♣ black; or ♦ blue and ♣ green as well
-ORDERS = ("suit", "rank", "dealt")      # by suit then rank, by rank then suit, as dealt
+DECKS = ("two", "four")  # ♥♦ red, ♠♣ black; or ♦ blue and ♣ green as well
+ORDERS = ("suit", "rank", "dealt")  # by suit then rank, by rank then suit, as dealt
 DEFAULT_DECK, DEFAULT_ORDER = "two", "suit"
 
-_SUIT = {"S": 0, "H": 1, "C": 2, "D": 3}   # black and red alternate, in either deck
+_SUIT = {"S": 0, "H": 1, "C": 2, "D": 3}  # black and red alternate, in either deck
 _RANK = {r: i for i, r in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))}
 
 
@@ -43,8 +43,11 @@ def form_html(t: Callable[..., str], deck: str, order: str) -> str:
         radios = "".join(
             f'<label class="choice"><input type="radio" name="{name}" value="{value}"'
             f'{" checked" if value == current else ""}><span>{esc(t(f"display.{name}.{value}"))}</span></label>'
-            for value in values)
-        return (f'<fieldset class="field" data-field="{name}" data-display>'
-                f'<legend>{esc(t(f"display.{name}"))}</legend><div class="choices">{radios}</div></fieldset>')
+            for value in values
+        )
+        return (
+            f'<fieldset class="field" data-field="{name}" data-display>'
+            f'<legend>{esc(t(f"display.{name}"))}</legend><div class="choices">{radios}</div></fieldset>'
+        )
 
     return field("deck", DECKS, deck) + field("order", ORDERS, order)

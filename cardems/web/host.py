@@ -8,7 +8,8 @@ screen (``cardems/web/screens/``) :class:`ScreenHost`. The app
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from cardems.game import Game
@@ -99,6 +100,12 @@ class ScreenHost(Texts, Protocol):
         (then ``then()`` is called once it may); False: go on now."""
         ...
 
-    def open_table(self, route: Route, game: Game[Any, Any], slot: Slot, *, title: Callable[[list[str]], list[str]] | None = None
-                   ) -> None:
+    def open_table(
+        self,
+        route: Route,
+        game: Game[Any, Any],
+        slot: Slot,
+        *,
+        title: Callable[[list[str]], list[str]] | None = None,
+    ) -> None:
         """Put ``game``'s table on the page, kept in ``slot`` (``title`` adapts its title)."""

@@ -34,7 +34,7 @@ class _DataLoader(Protocol):
 def package_data(path: Path) -> bytes:
     """A data file of the package, read by its modules' loader: the page's bundle in
     the browser (the files are in memory), the file system under CPython."""
-    return cast(_DataLoader, __spec__.loader).get_data(str(path))   # both loaders have get_data
+    return cast(_DataLoader, __spec__.loader).get_data(str(path))  # both loaders have get_data
 
 
 def _read(path: Path) -> dict[str, str]:
@@ -87,7 +87,11 @@ class Catalog:
         return key in self.messages or key in self.fallback
 
     def t(self, key: str, **params: Any) -> str:
-        text = self._text(self.messages, self.lang, key, params) or self._text(self.fallback, DEFAULT, key, params) or key
+        text = (
+            self._text(self.messages, self.lang, key, params)
+            or self._text(self.fallback, DEFAULT, key, params)
+            or key
+        )
         return text.format(**params) if params else text
 
     @staticmethod

@@ -23,7 +23,9 @@ from pyscript import window
 from cardems.web.i18n import package_data
 
 _HERE = Path(__file__).parent
-HOME = _HERE.parents[1]  # the folder holding cardems/ (the working folder; the bundle's files are there in memory)
+HOME = _HERE.parents[
+    1
+]  # the folder holding cardems/ (the working folder; the bundle's files are there in memory)
 BUILD: dict[str, Any] = json.loads(package_data(_HERE / "build.json"))  # in the bundle
 
 _fetched: set[str] = set()

@@ -66,6 +66,7 @@ class Lobby:
             f'<p>{dom.esc(t("link.body", game=name))}</p><div class="dialog-buttons">'
             f'<button type="button" class="btn" data-action="link-play">{dom.esc(t("link.play"))}</button>'
             f'<button type="button" class="btn primary" data-action="link-resume" autofocus>'
-            f'{dom.esc(t("link.resume"))}</button></div></form>')
+            f'{dom.esc(t("link.resume"))}</button></div></form>'
+        )
         if not dialog.open:
             dialog.showModal()

@@ -66,7 +66,7 @@ def read(bundle: str) -> dict[str, bytes]:
         raise ValueError(f"{bundle}: the sizes do not add up to the {len(body)} bytes it holds")
     files, offset = {}, 0
     for path, size in entries:
-        files[path] = body[offset:offset + size]
+        files[path] = body[offset : offset + size]
         offset += size
     return files
 
@@ -88,7 +88,7 @@ class Bundle:
         self.home = home.rstrip("/") + "/"
         self.tag = sys.implementation.cache_tag
 
-    def install(self) -> "Bundle":
+    def install(self) -> Bundle:
         sys.meta_path.insert(0, self)
         return self
 
@@ -122,7 +122,7 @@ class Bundle:
         return None
 
     def exec_module(self, module: ModuleType) -> None:
-        assert module.__spec__ is not None      # made by find_spec
+        assert module.__spec__ is not None  # made by find_spec
         exec(self.get_code(module.__spec__.name), module.__dict__)
 
     def get_code(self, fullname: str) -> CodeType:
@@ -145,8 +145,10 @@ class Bundle:
         return self.home + self._found(fullname)[0]
 
     def get_data(self, path: str) -> bytes:
-        path = os.path.normpath(os.path.join(self.home, os.fspath(path)))  # relative: to home, the working folder
-        rel = path[len(self.home):] if path.startswith(self.home) else None
+        path = os.path.normpath(
+            os.path.join(self.home, os.fspath(path))
+        )  # relative: to home, the working folder
+        rel = path[len(self.home) :] if path.startswith(self.home) else None
         if rel in self.files:
             return self.files[rel]
         with open(path, "rb") as f:

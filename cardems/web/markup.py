@@ -11,7 +11,7 @@ travel animation follows it. Every card carries ``data-card`` (its code, or
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from cardems.cards import SUIT_SYMBOLS
 from cardems.web.card_art import back_use, card_use
@@ -40,21 +40,53 @@ def _attrs(pairs: dict[str, object | None]) -> str:
     return "".join(f' {name}="{esc(value)}"' for name, value in pairs.items() if value is not None)
 
 
-def face(code: str, label: str, *, classes: str = "", style: str | None = None, key: str | None = "",
-         extra: dict[str, object | None] | None = None, inner: str = "") -> str:
+def face(
+    code: str,
+    label: str,
+    *,
+    classes: str = "",
+    style: str | None = None,
+    key: str | None = "",
+    extra: dict[str, object | None] | None = None,
+    inner: str = "",
+) -> str:
     """A face-up card shown (not played): a picture with an accessible name.
     ``key``: its element id ("" for the default :func:`card_id`, None for none)."""
     ident = card_id(code) if key == "" else key
-    attrs = _attrs({"id": ident, "class": f"card face {classes}".strip(), "data-card": code,
-                    "style": style, "role": "img", "aria-label": label, **(extra or {})})
+    attrs = _attrs(
+        {
+            "id": ident,
+            "class": f"card face {classes}".strip(),
+            "data-card": code,
+            "style": style,
+            "role": "img",
+            "aria-label": label,
+            **(extra or {}),
+        }
+    )
     return f"<div{attrs}>{card_use(code)}{inner}</div>"
 
 
-def back(*, classes: str = "", style: str | None = None, key: str | None = None, label: str | None = None,
-         extra: dict[str, object | None] | None = None) -> str:
+def back(
+    *,
+    classes: str = "",
+    style: str | None = None,
+    key: str | None = None,
+    label: str | None = None,
+    extra: dict[str, object | None] | None = None,
+) -> str:
     """A face-down card: nothing in it says what it is."""
-    attrs = _attrs({"id": key, "class": f"card back {classes}".strip(), "data-card": "back", "style": style,
-                    "role": "img" if label else None, "aria-label": label, **(extra or {})})
+    attrs = _attrs(
+        {
+            "id": key,
+            "class": f"card back {classes}".strip(),
+            "data-card": "back",
+            "style": style,
+            "role": "img" if label else None,
+            "aria-label": label,
+            **(extra or {}),
+        }
+    )
     return f"<div{attrs}>{back_use()}</div>"
 
 
@@ -62,10 +94,20 @@ def _cls(base: str, extra: str) -> str:
     return f"{base} {extra}" if extra else base
 
 
-def back_button(action: str, label: str, *, classes: str = "", extra: dict[str, object | None] | None = None) -> str:
+def back_button(
+    action: str, label: str, *, classes: str = "", extra: dict[str, object | None] | None = None
+) -> str:
     """A face-down card the human may choose (it stays ``data-card="back"``)."""
-    attrs = _attrs({"type": "button", "class": _cls("card back", classes), "data-action": action,
-                    "data-card": "back", "aria-label": label, **(extra or {})})
+    attrs = _attrs(
+        {
+            "type": "button",
+            "class": _cls("card back", classes),
+            "data-action": action,
+            "data-card": "back",
+            "aria-label": label,
+            **(extra or {}),
+        }
+    )
     return f"<button{attrs}>{back_use()}</button>"
 
 
@@ -74,17 +116,35 @@ def slot(classes: str = "") -> str:
     return f'<div class="{_cls("card slot", classes)}"></div>'
 
 
-def card_button(code: str, label: str, *, playable: bool, classes: str = "", style: str | None = None,
-                why: str | None = None, key: str | None = "", extra: dict[str, object | None] | None = None,
-                inner: str = "") -> str:
+def card_button(
+    code: str,
+    label: str,
+    *,
+    playable: bool,
+    classes: str = "",
+    style: str | None = None,
+    why: str | None = None,
+    key: str | None = "",
+    extra: dict[str, object | None] | None = None,
+    inner: str = "",
+) -> str:
     """A card the human may click. One that cannot be played now stays focusable with
     ``aria-disabled="true"`` (and says why in ``data-why``), so focus never falls to
     the page and a tap can explain the refusal."""
     ident = card_id(code) if key == "" else key
-    attrs = _attrs({"type": "button", "id": ident, "class": f"card face {classes}".strip(), "data-card": code,
-                    "style": style, "aria-disabled": None if playable else "true",
-                    "data-why": None if playable else why,
-                    "aria-description": None if playable else why, **(extra or {})})
+    attrs = _attrs(
+        {
+            "type": "button",
+            "id": ident,
+            "class": f"card face {classes}".strip(),
+            "data-card": code,
+            "style": style,
+            "aria-disabled": None if playable else "true",
+            "data-why": None if playable else why,
+            "aria-description": None if playable else why,
+            **(extra or {}),
+        }
+    )
     return f"<button{attrs}>{card_use(code)}{name(label)}{inner}</button>"
 
 
@@ -98,8 +158,10 @@ def name(label: str) -> str:
 
 def mini(code: str, label: str, classes: str = "") -> str:
     """A small face-up card (results, the last battle, picks): no id, it does not travel."""
-    return (f'<span class="{_cls("mini card face", classes)}" data-card="{esc(code)}" role="img" '
-            f'aria-label="{esc(label)}">{card_use(code)}</span>')
+    return (
+        f'<span class="{_cls("mini card face", classes)}" data-card="{esc(code)}" role="img" '
+        f'aria-label="{esc(label)}">{card_use(code)}</span>'
+    )
 
 
 def mini_row(codes: Iterable[str], label_of: Callable[[str], str], classes: str = "mini-row") -> str:
@@ -108,8 +170,15 @@ def mini_row(codes: Iterable[str], label_of: Callable[[str], str], classes: str 
 
 def hand(cards: str, label: str, *, classes: str = "", style: str | None = None) -> str:
     """The human's hand: a group of card buttons that arrow keys walk through."""
-    attrs = _attrs({"class": f"hand mine {classes}".strip(), "role": "group", "aria-label": label,
-                    "data-focus-group": "hand", "style": style})
+    attrs = _attrs(
+        {
+            "class": f"hand mine {classes}".strip(),
+            "role": "group",
+            "aria-label": label,
+            "data-focus-group": "hand",
+            "style": style,
+        }
+    )
     return f"<div{attrs}>{cards}</div>"
 
 
@@ -123,8 +192,18 @@ def seat_tag(text: str, classes: str = "", extra: dict[str, object | None] | Non
     return f'<span{_attrs({"class": f"seat-tag {classes}".strip(), **(extra or {})})}>{esc(text)}</span>'
 
 
-def seat(seat_no: int, where: str, name: str, body: str, *, tags: str = "", stats: str = "",
-         turn: bool = False, classes: str = "", extra: dict[str, object | None] | None = None) -> str:
+def seat(
+    seat_no: int,
+    where: str,
+    name: str,
+    body: str,
+    *,
+    tags: str = "",
+    stats: str = "",
+    turn: bool = False,
+    classes: str = "",
+    extra: dict[str, object | None] | None = None,
+) -> str:
     """One seat at the table: its name and tags, its figures, and what lies before it."""
     cls = f"seat seat-{where}" + (" turn" if turn else "") + (f" {classes}" if classes else "")
     attrs = _attrs({"class": cls, "id": f"seat-{seat_no}", "data-seat": seat_no, **(extra or {})})
@@ -134,17 +213,33 @@ def seat(seat_no: int, where: str, name: str, body: str, *, tags: str = "", stat
 
 def stats(side: int, items: Sequence[tuple[str, str, object]]) -> str:
     """A seat's figures: (label, key, value) each, as a description list."""
-    rows = "".join(f'<div><dt>{esc(label)}</dt><dd data-stat="{esc(key)}">{esc(value)}</dd></div>'
-                   for label, key, value in items)
+    rows = "".join(
+        f'<div><dt>{esc(label)}</dt><dd data-stat="{esc(key)}">{esc(value)}</dd></div>'
+        for label, key, value in items
+    )
     return f'<dl class="stats" data-side="{side}">{rows}</dl>'
 
 
-def button(action: str, label: str, *, enabled: bool = True, classes: str = "",
-           extra: dict[str, object | None] | None = None, inner: str | None = None) -> str:
+def button(
+    action: str,
+    label: str,
+    *,
+    enabled: bool = True,
+    classes: str = "",
+    extra: dict[str, object | None] | None = None,
+    inner: str | None = None,
+) -> str:
     """A control: ``data-action`` names it; one not legal now is disabled."""
-    attrs = _attrs({"type": "button", "class": f"btn {classes}".strip(), "data-action": action,
-                    "disabled": None if enabled else "", "aria-keyshortcuts": SHORTCUTS.get(action),
-                    **(extra or {})})
+    attrs = _attrs(
+        {
+            "type": "button",
+            "class": f"btn {classes}".strip(),
+            "data-action": action,
+            "disabled": None if enabled else "",
+            "aria-keyshortcuts": SHORTCUTS.get(action),
+            **(extra or {}),
+        }
+    )
     return f"<button{attrs}>{inner if inner is not None else esc(label)}</button>"
 
 
@@ -154,34 +249,48 @@ def suit_sign(suit: str) -> str:
 
 def status_row(text: str, controls: str = "", before: str = "", after: str = "") -> str:
     """The turn prompt (a live region, kept as one node) and the controls beside it."""
-    return (f'<div class="status-row" data-focus-group="status">{before}<p class="status" id="status" role="status" aria-live="polite" '
-            f'tabindex="-1" data-focus-fallback>{esc(text)}</p>{controls}{after}</div>')
+    return (
+        f'<div class="status-row" data-focus-group="status">{before}<p class="status" id="status" role="status" aria-live="polite" '
+        f'tabindex="-1" data-focus-fallback>{esc(text)}</p>{controls}{after}</div>'
+    )
 
 
 def banner() -> str:
     return '<div id="banner" class="banner" aria-live="assertive"></div>'
 
 
-def score_table(columns: Sequence[str], rows: Sequence[tuple[str, Sequence[str], str]], *, caption: str = "",
-                classes: str = "breakdown", foot: tuple[str, Sequence[str], str] | None = None,
-                winners: Iterable[int] = ()) -> str:
+def score_table(
+    columns: Sequence[str],
+    rows: Sequence[tuple[str, Sequence[str], str]],
+    *,
+    caption: str = "",
+    classes: str = "breakdown",
+    foot: tuple[str, Sequence[str], str] | None = None,
+    winners: Iterable[int] = (),
+) -> str:
     """A table of figures: one column per seat or side, one row per item.
 
     ``rows`` are (header, cells as HTML, row class); cells are usually :func:`ltr`
     numbers. ``winners``: the columns to mark."""
     won = set(winners)
-    head = "".join(f"<th scope='col'{' class=winner' if i in won else ''}>{esc(c)}</th>"
-                   for i, c in enumerate(columns))
+    head = "".join(
+        f"<th scope='col'{' class=winner' if i in won else ''}>{esc(c)}</th>" for i, c in enumerate(columns)
+    )
 
     def row(header: str, cells: Sequence[str], cls: str, total: bool = False) -> str:
-        body = "".join((f"<td data-side='{i}'{' class=winner' if i in won else ''}>" if total else "<td>")
-                       + f"{cell}</td>" for i, cell in enumerate(cells))
+        body = "".join(
+            (f"<td data-side='{i}'{' class=winner' if i in won else ''}>" if total else "<td>")
+            + f"{cell}</td>"
+            for i, cell in enumerate(cells)
+        )
         return f'<tr class="{esc(cls)}"><th scope="row">{esc(header)}</th>{body}</tr>'
 
     cap = f"<caption>{esc(caption)}</caption>" if caption else ""
     tail = f"<tfoot>{row(*foot, total=True)}</tfoot>" if foot else ""
-    return (f'<table class="{esc(classes)}">{cap}<thead><tr><td></td>{head}</tr></thead>'
-            f'<tbody>{"".join(row(*r) for r in rows)}</tbody>{tail}</table>')
+    return (
+        f'<table class="{esc(classes)}">{cap}<thead><tr><td></td>{head}</tr></thead>'
+        f'<tbody>{"".join(row(*r) for r in rows)}</tbody>{tail}</table>'
+    )
 
 
 def note(text: str, classes: str = "note") -> str:
@@ -190,8 +299,10 @@ def note(text: str, classes: str = "note") -> str:
 
 def dialog(title: str, body: str, buttons: str, ident: str = "result-title") -> str:
     """The inside of a dialog: its title (which names it, by ``ident``), body and buttons."""
-    return (f'<h2 class="result-title" id="{esc(ident)}">{esc(title)}</h2>{body}'
-            f'<div class="dialog-buttons">{buttons}</div>')
+    return (
+        f'<h2 class="result-title" id="{esc(ident)}">{esc(title)}</h2>{body}'
+        f'<div class="dialog-buttons">{buttons}</div>'
+    )
 
 
 def scoreline(label: str, chips: str, classes: str = "") -> str:
@@ -199,19 +310,33 @@ def scoreline(label: str, chips: str, classes: str = "") -> str:
     return f'<section class="{_cls("scoreline-inner", classes)}" aria-label="{esc(label)}">{chips}</section>'
 
 
-def chip(title: str, detail: str, *, classes: str = "deal-chip", extra: dict[str, object | None] | None = None) -> str:
+def chip(
+    title: str, detail: str, *, classes: str = "deal-chip", extra: dict[str, object | None] | None = None
+) -> str:
     return f'<div{_attrs({"class": classes, **(extra or {})})}><strong>{esc(title)}</strong><span>{esc(detail)}</span></div>'
 
 
-def side_chip(name: str, *, total: int | None = None, total_label: str = "", inner: str = "", lead: bool = False,
-              classes: str = "", side: int = 0) -> str:
+def side_chip(
+    name: str,
+    *,
+    total: int | None = None,
+    total_label: str = "",
+    inner: str = "",
+    lead: bool = False,
+    classes: str = "",
+    side: int = 0,
+) -> str:
     """A side's chip in the scoreline: its name, optional figures, its match total."""
     cls = "side-chip" + (f" {classes}" if classes else "") + (" leading" if lead else "")
     tot = ""
     if total is not None:
-        tot = (f'<span class="side-total" data-match-total="{total}"><small>{esc(total_label)}</small>'
-               f'<bdi>{total}</bdi></span>')
-    return f'<div class="{cls}" data-side="{side}"><span class="side-name">{esc(name)}</span>{inner}{tot}</div>'
+        tot = (
+            f'<span class="side-total" data-match-total="{total}"><small>{esc(total_label)}</small>'
+            f'<bdi>{total}</bdi></span>'
+        )
+    return (
+        f'<div class="{cls}" data-side="{side}"><span class="side-name">{esc(name)}</span>{inner}{tot}</div>'
+    )
 
 
 def log_lines(lines: Sequence[tuple[int, str]]) -> str:

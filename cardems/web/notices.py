@@ -7,7 +7,8 @@ Pure Python: :meth:`Notices.html` draws them; the app puts the markup in the pag
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from cardems.web.escape import esc
 
@@ -20,7 +21,7 @@ class Notices:
 
     def __init__(self) -> None:
         self.items: list[Notice] = []
-        self.failure: Notice | None = None     # what storage cannot keep, told until it works again
+        self.failure: Notice | None = None  # what storage cannot keep, told until it works again
 
     def __contains__(self, notice: object) -> bool:
         return notice in self.items
@@ -57,10 +58,13 @@ class Notices:
         """After a write (``failure``: None, ``full`` or ``off``; ``game``: a save): the
         player is told once when storage stops keeping what they do, and the notice
         goes when it works again. Whether the notices changed."""
-        notice: Notice | None = None if failure is None else (f"notice.{'unsaved_game' if game else 'unsaved'}.{failure}", {})
-        if notice == self.failure or (failure is None and not game and self.failure is not None
-                                      and "unsaved_game" in self.failure[0]):
-            return False   # a setting stored does not mean the game is
+        notice: Notice | None = (
+            None if failure is None else (f"notice.{'unsaved_game' if game else 'unsaved'}.{failure}", {})
+        )
+        if notice == self.failure or (
+            failure is None and not game and self.failure is not None and "unsaved_game" in self.failure[0]
+        ):
+            return False  # a setting stored does not mean the game is
         if self.failure in self.items:
             self.items.remove(self.failure)
         if notice is not None:
@@ -73,4 +77,5 @@ class Notices:
         return "".join(
             f'<li class="notice" role="status">{esc(t(key, **params))}'
             f'<button type="button" class="notice-x" data-action="dismiss" aria-label="{dismiss}">×</button></li>'
-            for key, params in self.items)
+            for key, params in self.items
+        )

@@ -16,7 +16,8 @@ lobby needs no game's rules.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from cardems.bots import LEVELS
 from cardems.games import PLANNED, module_name, options_spec
@@ -30,15 +31,24 @@ APPLIES = {"target": ("mode", "match")}
 Translate = Callable[..., str]
 
 
-def _choices(name: str, legend: str, items: list[tuple[str, str]], current: str,
-             disabled: bool = False, help_text: str = "") -> str:
+def _choices(
+    name: str,
+    legend: str,
+    items: list[tuple[str, str]],
+    current: str,
+    disabled: bool = False,
+    help_text: str = "",
+) -> str:
     radios = "".join(
         f'<label class="choice"><input type="radio" name="{name}" value="{esc(value)}"'
         f'{" checked" if value == current else ""}><span>{esc(label)}</span></label>'
-        for value, label in items)
+        for value, label in items
+    )
     note = f'<p class="field-help">{esc(help_text)}</p>' if help_text else ""
-    return (f'<fieldset class="field" data-field="{name}"{" disabled" if disabled else ""}>'
-            f'<legend>{esc(legend)}</legend><div class="choices">{radios}</div>{note}</fieldset>')
+    return (
+        f'<fieldset class="field" data-field="{name}"{" disabled" if disabled else ""}>'
+        f'<legend>{esc(legend)}</legend><div class="choices">{radios}</div>{note}</fieldset>'
+    )
 
 
 def _label(t: Translate, key: str, default: str) -> str:
@@ -58,7 +68,8 @@ def _form(game: str, title: str, fields: str, t: Translate) -> str:
         f'<div class="dialog-buttons">'
         f'<button type="button" class="btn" data-action="options-cancel">{esc(t("options.cancel"))}</button>'
         f'<button type="button" class="btn primary" data-action="options-start">{esc(t("options.start"))}</button>'
-        f'</div></form>')
+        f'</div></form>'
+    )
 
 
 def default_game() -> str:
@@ -88,21 +99,35 @@ def form_html(t: Translate, route: Route, names: list[str] | None = None, more: 
         legend = _label(t, f"{stem}.option.{spec.name}", spec.name.replace("_", " "))
         help_text = _label(t, f"{stem}.option.{spec.name}.help", "")
         if _is_flag(spec.values):
-            fields += (f'<fieldset class="field" data-field="{spec.name}"><legend>{esc(legend)}</legend>'
-                       f'<label class="check"><input type="checkbox" name="{spec.name}" value="true"'
-                       f'{" checked" if current else ""}><span>{esc(_label(t, f"{stem}.option.{spec.name}.true", legend))}</span></label>'
-                       + (f'<p class="field-help">{esc(help_text)}</p>' if help_text else "") + '</fieldset>')
+            fields += (
+                f'<fieldset class="field" data-field="{spec.name}"><legend>{esc(legend)}</legend>'
+                f'<label class="check"><input type="checkbox" name="{spec.name}" value="true"'
+                f'{" checked" if current else ""}><span>{esc(_label(t, f"{stem}.option.{spec.name}.true", legend))}</span></label>'
+                + (f'<p class="field-help">{esc(help_text)}</p>' if help_text else "")
+                + '</fieldset>'
+            )
             continue
-        items = [(str(v).lower(), _label(t, f"{stem}.option.{spec.name}.{str(v).lower()}", str(v))) for v in spec.values]
-        fields += _choices(spec.name, legend, items, str(current).lower(), help_text=help_text,
-                           disabled=not applies(spec.name, route.options, specs))
+        items = [
+            (str(v).lower(), _label(t, f"{stem}.option.{spec.name}.{str(v).lower()}", str(v)))
+            for v in spec.values
+        ]
+        fields += _choices(
+            spec.name,
+            legend,
+            items,
+            str(current).lower(),
+            help_text=help_text,
+            disabled=not applies(spec.name, route.options, specs),
+        )
     fields += _choices("level", t("options.level"), [(lv, t(f"level.{lv}")) for lv in LEVELS], route.level)
     fields += seats_html(t, route, names)
-    fields += (f'<fieldset class="field" data-field="undo"><legend>{esc(t("options.undo"))}</legend>'
-               f'<label class="check"><input type="checkbox" name="undo" value="true"{" checked" if route.undo else ""}>'
-               f'<span>{esc(t("options.undo_on"))}</span></label>'
-               f'<p class="field-help">{esc(t("options.undo_help"))}</p></fieldset>')
-    fields += more   # the display settings (cardems/web/display.py), shared by every game
+    fields += (
+        f'<fieldset class="field" data-field="undo"><legend>{esc(t("options.undo"))}</legend>'
+        f'<label class="check"><input type="checkbox" name="undo" value="true"{" checked" if route.undo else ""}>'
+        f'<span>{esc(t("options.undo_on"))}</span></label>'
+        f'<p class="field-help">{esc(t("options.undo_help"))}</p></fieldset>'
+    )
+    fields += more  # the display settings (cardems/web/display.py), shared by every game
     return _form(game, t("options.title_game", game=t(f"game.{game}.name")), fields, t)
 
 
@@ -121,26 +146,33 @@ def seats_html(t: Translate, route: Route, names: list[str]) -> str:
         current = seating[seat] if seat < len(seating) else route.level
         choices = "".join(
             f'<option value="{value}"{" selected" if value == current else ""}>{esc(label)}</option>'
-            for value, label in [(PERSON, t("options.person"))] + [(lv, t(f"level.{lv}")) for lv in LEVELS])
-        rows += (f'<label class="seat-choice" data-seat-row="{seat}"{" hidden" if seat >= route.players else ""}>'
-                 f'<span>{esc(t("options.seat_n", n=seat + 1))}</span>'
-                 f'<select name="seat-{seat}">{choices}</select></label>')
+            for value, label in [(PERSON, t("options.person"))] + [(lv, t(f"level.{lv}")) for lv in LEVELS]
+        )
+        rows += (
+            f'<label class="seat-choice" data-seat-row="{seat}"{" hidden" if seat >= route.players else ""}>'
+            f'<span>{esc(t("options.seat_n", n=seat + 1))}</span>'
+            f'<select name="seat-{seat}">{choices}</select></label>'
+        )
     inputs = "".join(
         f'<label class="name-choice" data-name-row="{person}"{" hidden" if person >= route.players else ""}>'
         f'<span>{esc(t("seat.person_n", n=person + 1))}</span>'
         f'<input type="text" name="name-{person}" maxlength="{MAX_NAME}" autocomplete="off" '
         f'value="{esc(names[person] if person < len(names) else "")}" '
         f'placeholder="{esc(t("seat.person_n", n=person + 1))}"></label>'
-        for person in range(most_seats(str(route.game))))
-    return (f'<fieldset class="field" data-field="seats"><legend>{esc(t("options.seats"))}</legend>'
-            f'<div class="seat-choices">{rows}</div>'
-            f'<p class="field-help">{esc(t("options.seats_help"))}</p></fieldset>'
-            f'<fieldset class="field" data-field="names"><legend>{esc(t("options.names"))}</legend>'
-            f'<div class="name-choices">{inputs}</div></fieldset>')
+        for person in range(most_seats(str(route.game)))
+    )
+    return (
+        f'<fieldset class="field" data-field="seats"><legend>{esc(t("options.seats"))}</legend>'
+        f'<div class="seat-choices">{rows}</div>'
+        f'<p class="field-help">{esc(t("options.seats_help"))}</p></fieldset>'
+        f'<fieldset class="field" data-field="names"><legend>{esc(t("options.names"))}</legend>'
+        f'<div class="name-choices">{inputs}</div></fieldset>'
+    )
 
 
-def route_from_form(values: dict[str, str | None], seed: int, speed: str | None = None,
-                    game: str | None = None) -> Route:
+def route_from_form(
+    values: dict[str, str | None], seed: int, speed: str | None = None, game: str | None = None
+) -> Route:
     """The route a filled-in form opens: a new game (``seed``) with those options.
 
     ``values`` maps field names to the chosen value (``None`` for a disabled
@@ -165,8 +197,12 @@ def setup_of(route: Route) -> dict[str, Any]:
     """What to remember of a route as the player's last-used setup: its options and
     level, the link that opens a new game of it, and its summary as catalog keys."""
     fresh = Route(route.game, dict(route.options), level=route.level, seats=route.seats, undo=route.undo)
-    return {"options": dict(route.options), "level": route.level, "hash": fresh.to_hash(),
-            "summary": summary_parts(fresh)}
+    return {
+        "options": dict(route.options),
+        "level": route.level,
+        "hash": fresh.to_hash(),
+        "summary": summary_parts(fresh),
+    }
 
 
 def summary_parts(route: Route) -> list[list[Any]]:
@@ -192,7 +228,12 @@ def summary_text(t: Translate, setup: Any) -> str:
         return ""
     words = []
     for part in parts:
-        if isinstance(part, list) and len(part) == 2 and isinstance(part[0], str) and isinstance(part[1], dict):
+        if (
+            isinstance(part, list)
+            and len(part) == 2
+            and isinstance(part[0], str)
+            and isinstance(part[1], dict)
+        ):
             text = t(part[0], **part[1]) if part[1] else t(part[0])
             if text != part[0]:
                 words.append(text)

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-from datetime import datetime, timezone
-from typing import Any, Callable
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
 
 from pyscript import window
 
@@ -37,12 +38,20 @@ def now_ms() -> int:
     return int(window.Date.now())
 
 
-def new_meta(game: Game[Any, Any], level: str, daily: str | None = None, replay: bool = False,
-             side: int = 0) -> dict[str, Any]:
+def new_meta(
+    game: Game[Any, Any], level: str, daily: str | None = None, replay: bool = False, side: int = 0
+) -> dict[str, Any]:
     """What a save keeps for the statistics, for a game that starts now (``side``: the
     person's, whose results they are)."""
-    return {"record": record_id(game.name, game.seed, now_ms()), "level": level, "daily": daily,
-            "replay": replay, "recorded": False, "side": side, "undo": False}
+    return {
+        "record": record_id(game.name, game.seed, now_ms()),
+        "level": level,
+        "daily": daily,
+        "replay": replay,
+        "recorded": False,
+        "side": side,
+        "undo": False,
+    }
 
 
 def meta_of(saved: Any) -> dict[str, Any] | None:
@@ -50,10 +59,16 @@ def meta_of(saved: Any) -> dict[str, Any] | None:
     if not isinstance(saved, dict) or not isinstance(saved.get("record"), str):
         return None
     side = saved.get("side")
-    return {"record": saved["record"], "level": saved.get("level") or "normal", "daily": saved.get("daily"),
-            "replay": bool(saved.get("replay")), "recorded": bool(saved.get("recorded")),
-            "side": side if isinstance(side, int) and not isinstance(side, bool) and 0 <= side < 8 else 0,
-            "undo": saved.get("undo") is True, "together": saved.get("together") is True}
+    return {
+        "record": saved["record"],
+        "level": saved.get("level") or "normal",
+        "daily": saved.get("daily"),
+        "replay": bool(saved.get("replay")),
+        "recorded": bool(saved.get("recorded")),
+        "side": side if isinstance(side, int) and not isinstance(side, bool) and 0 <= side < 8 else 0,
+        "undo": saved.get("undo") is True,
+        "together": saved.get("together") is True,
+    }
 
 
 def outcome(winner: Any, side: int = 0) -> str:
@@ -67,11 +82,21 @@ def record_of(game: Game[Any, Any], meta: dict[str, Any], end: str) -> dict[str,
     side = int(meta.get("side") or 0)
     extra = {"undo": True} if meta.get("undo") else {}
     return make_record(
-        id=meta["record"], game=game.name, options=dict(game.options), level=meta["level"],
-        players=int(getattr(game, "players", 2)), side=side, date=utc_stamp(datetime.now(timezone.utc)),
-        end=end, result=outcome(result.winner, side) if end == "finished" else None,
-        scores=[int(s) for s in result.scores], moves=len(game.moves), daily=meta.get("daily"),
-        replay=bool(meta.get("replay")), **extra)
+        id=meta["record"],
+        game=game.name,
+        options=dict(game.options),
+        level=meta["level"],
+        players=int(getattr(game, "players", 2)),
+        side=side,
+        date=utc_stamp(datetime.now(UTC)),
+        end=end,
+        result=outcome(result.winner, side) if end == "finished" else None,
+        scores=[int(s) for s in result.scores],
+        moves=len(game.moves),
+        daily=meta.get("daily"),
+        replay=bool(meta.get("replay")),
+        **extra,
+    )
 
 
 Notify = Callable[[str], None]
@@ -87,7 +112,7 @@ class Records:
         asyncio.ensure_future(self._put(json.dumps(record)))
 
     async def _put(self, text: str) -> None:
-        api: Any = getattr(window, "cardemsStats", None)   # a JS object (static/js), or absent
+        api: Any = getattr(window, "cardemsStats", None)  # a JS object (static/js), or absent
         if dom.absent(api):
             return
         try:

@@ -33,11 +33,11 @@ from cardems.web.seating import Seating, default_seats, parse_seats, people, sea
 
 SPEEDS = ("normal", "fast", "instant")
 SCREENS = ("rules", "stats", "daily", "review")
-GAME_SCREENS = ("rules", "daily", "review")     # screens about one game: #/<screen>/<game>
-MAX_REVIEW_MOVES = 5000                # moves a review link may carry
+GAME_SCREENS = ("rules", "daily", "review")  # screens about one game: #/<screen>/<game>
+MAX_REVIEW_MOVES = 5000  # moves a review link may carry
 UNDO_WORDS = {"on": True, "off": False, "true": True, "false": False, "yes": True, "no": False}
-SHOWN = 40                             # at most this much of a bad value goes into a notice
-MAX_DROPPED = 6                        # dropped parts named in the notice (then "…")
+SHOWN = 40  # at most this much of a bad value goes into a notice
+MAX_DROPPED = 6  # dropped parts named in the notice (then "…")
 
 
 # urllib.parse (and the big ipaddress module it imports) is loaded when a route with a
@@ -63,7 +63,7 @@ def _unquote(text: str) -> str:
 
 
 def _short(text: str) -> str:
-    return text if len(text) <= SHOWN else text[:SHOWN - 1] + "…"
+    return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
 
 
 @dataclass
@@ -71,20 +71,20 @@ class Route:
     """What the page should show; ``dropped`` lists the parts of the address that were
     not used (each ``name=value``), which :attr:`notices` tells the player."""
 
-    game: str | None                     # None: the lobby (or the stats screen)
+    game: str | None  # None: the lobby (or the stats screen)
     options: dict[str, Any] = field(default_factory=dict)
     seed: int | None = None
     speed: str | None = None
     level: str = "normal"
     dropped: list[str] = field(default_factory=list)
-    unknown: str | None = None           # the name of a game (or screen) that does not exist
-    coming: bool = False                 # a planned game that is not playable yet
-    screen: str | None = None            # "rules", "stats", "daily"; None: the lobby or a table
-    day: str | None = None               # the daily deal's ``?date=``, as written (its screen checks it)
-    seats: Seating | None = None         # who sits where, when not the default (one person in seat 0)
-    undo: bool = True                    # the person may take moves back (``undo=off``; never in pass-and-play)
-    moves: tuple[str, ...] = ()          # a review's moves (``moves=AS,KD,...``), as written
-    at: int | None = None                # the move a review shows (``at=``; None: the last)
+    unknown: str | None = None  # the name of a game (or screen) that does not exist
+    coming: bool = False  # a planned game that is not playable yet
+    screen: str | None = None  # "rules", "stats", "daily"; None: the lobby or a table
+    day: str | None = None  # the daily deal's ``?date=``, as written (its screen checks it)
+    seats: Seating | None = None  # who sits where, when not the default (one person in seat 0)
+    undo: bool = True  # the person may take moves back (``undo=off``; never in pass-and-play)
+    moves: tuple[str, ...] = ()  # a review's moves (``moves=AS,KD,...``), as written
+    at: int | None = None  # the move a review shows (``at=``; None: the last)
 
     @property
     def players(self) -> int:
@@ -113,8 +113,13 @@ class Route:
             return [("notice.unknown_game", {"name": self.unknown})]
         if not self.dropped:
             return []
-        parts = [f"\u2068{part}\u2069" for part in self.dropped[:MAX_DROPPED]]   # isolated: right-to-left text
-        return [("notice.link_parts", {"parts": ", ".join(parts) + (", …" if len(self.dropped) > MAX_DROPPED else "")})]
+        parts = [f"\u2068{part}\u2069" for part in self.dropped[:MAX_DROPPED]]  # isolated: right-to-left text
+        return [
+            (
+                "notice.link_parts",
+                {"parts": ", ".join(parts) + (", …" if len(self.dropped) > MAX_DROPPED else "")},
+            )
+        ]
 
     def without_speed(self) -> Route:
         return replace(self, speed=None)
@@ -186,11 +191,11 @@ def parse_route(hash_text: Any) -> Route:
     seats: str | None = None
     for key, value in _query(query):
         if key in seen:
-            route.dropped.append(_part(key, value))   # given twice: the first one counts
+            route.dropped.append(_part(key, value))  # given twice: the first one counts
             continue
         seen.add(key)
         if key == "seats":
-            seats = value     # read once the number of players is known
+            seats = value  # read once the number of players is known
         elif key == "undo":
             if value.strip().lower() in UNDO_WORDS:
                 route.undo = UNDO_WORDS[value.strip().lower()]
@@ -294,8 +299,9 @@ def _review_route(name: str, query: str) -> Route:
     route.speed = None
     route.dropped = dropped + route.dropped
     texts = tuple(moves.split(",")) if moves else ()
-    if len(texts) > MAX_REVIEW_MOVES or not all(0 < len(m) <= SHOWN and m.isascii() and m.isprintable()
-                                                for m in texts):
+    if len(texts) > MAX_REVIEW_MOVES or not all(
+        0 < len(m) <= SHOWN and m.isascii() and m.isprintable() for m in texts
+    ):
         route.dropped.append(_part("moves", moves or ""))
         texts = ()
     route.moves = texts

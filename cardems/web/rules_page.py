@@ -27,8 +27,9 @@ card name, its SVG hidden from assistive technology.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from cardems.games import is_playable, module_name
 from cardems.web.card_art import back_svg, card_svg, joker_svg
@@ -64,8 +65,10 @@ def mini_card(code: str, catalog: Catalog) -> str:
         art, name = joker_svg(), catalog.card_name(code)
     else:
         art, name = card_svg(code), catalog.card_name(code)
-    return (f'<li><span class="mini-card" role="img" aria-label="{esc(name)}" data-rules-card="{esc(code)}">'
-            f"{art}</span></li>")
+    return (
+        f'<li><span class="mini-card" role="img" aria-label="{esc(name)}" data-rules-card="{esc(code)}">'
+        f"{art}</span></li>"
+    )
 
 
 def _cards(block: dict[str, Any], catalog: Catalog) -> str:
@@ -82,16 +85,20 @@ def _cards(block: dict[str, Any], catalog: Catalog) -> str:
 def _table(block: dict[str, Any]) -> str:
     caption = f"<caption>{esc(block['caption'])}</caption>" if block.get("caption") else ""
     head = "".join(f'<th scope="col">{esc(cell)}</th>' for cell in block.get("head", ()))
-    rows = "".join("<tr>" + "".join(f"<td>{esc(cell)}</td>" for cell in row) + "</tr>" for row in block["rows"])
+    rows = "".join(
+        "<tr>" + "".join(f"<td>{esc(cell)}</td>" for cell in row) + "</tr>" for row in block["rows"]
+    )
     thead = f"<thead><tr>{head}</tr></thead>" if head else ""
     return f'<table class="rules-table">{caption}{thead}<tbody>{rows}</tbody></table>'
 
 
 def _option(block: dict[str, Any], catalog: Catalog) -> str:
     values = " ".join(str(v).lower() for v in block.get("values", ()))
-    return (f'<aside class="rules-option" data-option="{esc(block["option"])}" data-values="{esc(values)}">'
-            f'<p><strong>{esc(catalog.t("rules.option"))}: {esc(block["label"])}</strong></p>'
-            f'<p>{esc(block["text"])}</p></aside>')
+    return (
+        f'<aside class="rules-option" data-option="{esc(block["option"])}" data-values="{esc(values)}">'
+        f'<p><strong>{esc(catalog.t("rules.option"))}: {esc(block["label"])}</strong></p>'
+        f'<p>{esc(block["text"])}</p></aside>'
+    )
 
 
 def render_block(block: dict[str, Any], catalog: Catalog) -> str:
@@ -116,8 +123,13 @@ def _anchor(section: str) -> str:
     return f"#rules-{section}"
 
 
-def render_rules(content: dict[str, Any], catalog: Catalog, back_href: str, back_label: str | None = None,
-                 anchor: Callable[[str], str] = _anchor) -> str:
+def render_rules(
+    content: dict[str, Any],
+    catalog: Catalog,
+    back_href: str,
+    back_label: str | None = None,
+    anchor: Callable[[str], str] = _anchor,
+) -> str:
     """The whole page: one ``<h1>`` (the content's title), a table of contents,
     a heading per section, and a link back (``back_href``; its text is
     ``back_label``, by default the catalog's "Back to the game").
@@ -127,21 +139,29 @@ def render_rules(content: dict[str, Any], catalog: Catalog, back_href: str, back
     """
     direction = "rtl" if catalog.lang in RTL else "ltr"
     label = back_label if back_label is not None else catalog.t("rules.back")
-    toc = "".join(f'<li><a href="{esc(anchor(s["id"]))}" data-section="{esc(s["id"])}">{esc(s["title"])}</a></li>'
-                  for s in content["sections"])
-    parts = [f'<article class="rules-page" lang="{esc(catalog.lang)}" dir="{direction}"'
-             f' data-rules="{esc(content["game"])}">',
-             f'<header><h1>{esc(content["title"])}</h1>',
-             f'<a class="rules-back" href="{esc(back_href)}">{esc(label)}</a></header>']
+    toc = "".join(
+        f'<li><a href="{esc(anchor(s["id"]))}" data-section="{esc(s["id"])}">{esc(s["title"])}</a></li>'
+        for s in content["sections"]
+    )
+    parts = [
+        f'<article class="rules-page" lang="{esc(catalog.lang)}" dir="{direction}"'
+        f' data-rules="{esc(content["game"])}">',
+        f'<header><h1>{esc(content["title"])}</h1>',
+        f'<a class="rules-back" href="{esc(back_href)}">{esc(label)}</a></header>',
+    ]
     if content.get("intro"):
         parts.append(f'<p class="rules-intro">{esc(content["intro"])}</p>')
-    parts.append(f'<nav class="rules-toc" aria-label="{esc(catalog.t("rules.contents"))}">'
-                 f'<h2>{esc(catalog.t("rules.contents"))}</h2><ol>{toc}</ol></nav>')
+    parts.append(
+        f'<nav class="rules-toc" aria-label="{esc(catalog.t("rules.contents"))}">'
+        f'<h2>{esc(catalog.t("rules.contents"))}</h2><ol>{toc}</ol></nav>'
+    )
     for section in content["sections"]:
         body = "".join(render_block(block, catalog) for block in section["blocks"])
-        parts.append(f'<section id="rules-{esc(section["id"])}" data-section="{esc(section["id"])}"'
-                     f' aria-labelledby="rules-h-{esc(section["id"])}">'
-                     f'<h2 id="rules-h-{esc(section["id"])}">{esc(section["title"])}</h2>{body}</section>')
+        parts.append(
+            f'<section id="rules-{esc(section["id"])}" data-section="{esc(section["id"])}"'
+            f' aria-labelledby="rules-h-{esc(section["id"])}">'
+            f'<h2 id="rules-h-{esc(section["id"])}">{esc(section["title"])}</h2>{body}</section>'
+        )
     parts.append("</article>")
     return "".join(parts)
 
@@ -150,10 +170,12 @@ def actions(game: str, catalog: Catalog) -> str:
     """Play the game, and see the first game's walkthrough again (a playable game only)."""
     if not is_playable(game):
         return ""
-    return ('<p class="rules-actions">'
-            f'<a class="btn primary" href="#/{esc(game)}">{esc(catalog.t("rules.play"))}</a> '
-            + button("tour-replay", catalog.t("tour.replay"), extra={"data-game": game})
-            + "</p>")
+    return (
+        '<p class="rules-actions">'
+        f'<a class="btn primary" href="#/{esc(game)}">{esc(catalog.t("rules.play"))}</a> '
+        + button("tour-replay", catalog.t("tour.replay"), extra={"data-game": game})
+        + "</p>"
+    )
 
 
 def rules_screen(game: str, catalog: Catalog, back_href: str, back_label: str) -> str:
@@ -162,8 +184,13 @@ def rules_screen(game: str, catalog: Catalog, back_href: str, back_label: str) -
 
     The app shows it (cardems/web/screens/rules.py), and the build writes it for every
     language as the page shown before Python is up (scripts/sitefiles.py), so both are the same."""
-    html = render_rules(load_rules(module_name(game), catalog.lang), catalog, back_href, back_label,
-                        anchor=lambda _s: f"#/rules/{game}")
+    html = render_rules(
+        load_rules(module_name(game), catalog.lang),
+        catalog,
+        back_href,
+        back_label,
+        anchor=lambda _s: f"#/rules/{game}",
+    )
     return html.replace("</header>", actions(game, catalog) + "</header>", 1)
 
 

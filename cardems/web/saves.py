@@ -7,8 +7,9 @@ so every rule below is tested under CPython.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Literal
+from typing import Any, Literal
 
 from cardems.game import Game
 from cardems.web.route import Route, parse_route
@@ -22,8 +23,12 @@ def same_setup(saved_hash: Any, route: Route) -> bool:
     if not isinstance(saved_hash, str):
         return False
     saved = parse_route(saved_hash)
-    return (saved.game == route.game and saved.options == route.options and saved.level == route.level
-            and saved.seating == route.seating)
+    return (
+        saved.game == route.game
+        and saved.options == route.options
+        and saved.level == route.level
+        and saved.seating == route.seating
+    )
 
 
 def opening(route: Route, saved: dict[str, Any] | None, chosen: bool) -> Opening:
@@ -60,7 +65,7 @@ class Slot:
     daily: bool = False
     meta: dict[str, Any] = field(default_factory=dict)
     rev: int = 0
-    stale: bool = False                # another tab wrote a newer save: this one writes no more
+    stale: bool = False  # another tab wrote a newer save: this one writes no more
 
     @property
     def key(self) -> str:
@@ -71,12 +76,16 @@ class Saves:
     """The saves of the page's tables, through ``store``; ``warn`` tells the console,
     ``on_stale(slot)`` the page that another tab went on with the table's game."""
 
-    def __init__(self, store: Storage, warn: Callable[[str], None],
-                 on_stale: Callable[[Slot], None] = lambda _slot: None) -> None:
+    def __init__(
+        self,
+        store: Storage,
+        warn: Callable[[str], None],
+        on_stale: Callable[[Slot], None] = lambda _slot: None,
+    ) -> None:
         self.store = store
         self.warn = warn
         self.on_stale = on_stale
-        self.slot: Slot | None = None      # the table's, while one is open
+        self.slot: Slot | None = None  # the table's, while one is open
 
     def open(self, slot: Slot) -> Slot:
         """``slot`` becomes the table's, at the revision stored there now."""
@@ -98,7 +107,9 @@ class Saves:
             self.on_stale(slot)
         return True
 
-    def restore(self, cls: type[Game[Any, Any]], saved: dict[str, Any], *, daily: bool = False) -> Game[Any, Any] | None:
+    def restore(
+        self, cls: type[Game[Any, Any]], saved: dict[str, Any], *, daily: bool = False
+    ) -> Game[Any, Any] | None:
         """The game of a save (checked for shape by the storage), or None, the save
         removed, if it does not replay or its address does not describe it."""
         try:
@@ -118,10 +129,16 @@ class Saves:
         another tab has written a newer save there."""
         slot = self.slot
         if slot is None or slot.game != game.name or self.newer_elsewhere():
-            return   # never written over a newer save this tab has not read
+            return  # never written over a newer save this tab has not read
         try:
-            if self.store.set_save(slot.game, route.to_hash_without_speed(), game.is_over(), game.to_json(),
-                                   extra={**slot.meta, "rev": slot.rev + 1}, daily=slot.daily):
+            if self.store.set_save(
+                slot.game,
+                route.to_hash_without_speed(),
+                game.is_over(),
+                game.to_json(),
+                extra={**slot.meta, "rev": slot.rev + 1},
+                daily=slot.daily,
+            ):
                 slot.rev += 1
         except Invalid as exc:
             self.warn(f"cardems: this game cannot be stored: {exc}")

@@ -13,13 +13,13 @@ seating of every link before seats existed).
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from cardems.bots import LEVELS
 from cardems.errors import BadInput
 
 PERSON = "p"
-MAX_NAME = 24           # characters of a person's name
+MAX_NAME = 24  # characters of a person's name
 
 Seating = tuple[str, ...]
 

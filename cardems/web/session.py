@@ -28,16 +28,17 @@ Phases (``session.phase``), which the page shows as its ``data-cardems`` hook:
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable, Generator
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Generator, Protocol
+from typing import Any, Protocol
 
 from cardems.bots import Bot, bot_move_steps, make_bot
 from cardems.errors import BadInput, Reason
 from cardems.game import Event, Game, SeatView
 from cardems.web.seating import PERSON, Seating, default_seats, people
 
-SLICE_MS = 8.0     # a thinking bot hands the page back at least this often
-PAUSES = {"normal": 0.9, "fast": 0.35, "instant": 0.0}   # before each computer move, seconds
+SLICE_MS = 8.0  # a thinking bot hands the page back at least this often
+PAUSES = {"normal": 0.9, "fast": 0.35, "instant": 0.0}  # before each computer move, seconds
 
 
 @dataclass(frozen=True)
@@ -54,8 +55,9 @@ class Listener(Protocol):
     def on_phase(self, phase: str) -> None:
         """The phase changed (or the hint did): redraw the controls and the status."""
 
-    def show_move(self, seat: int, move: str, events: list[Event], started: float | None,
-                  quiet: bool = False) -> None:
+    def show_move(
+        self, seat: int, move: str, events: list[Event], started: float | None, quiet: bool = False
+    ) -> None:
         """A move was played and saved: draw it now (a human's move within the input
         that made it: ``started`` is that input's time). ``quiet``: the rest of the game
         is being finished at once; log it, redraw now and then."""
@@ -78,7 +80,7 @@ class Position:
     """One position as the session shows it, asked of the rules once: the person's view,
     the legal moves (texts, of the seat to move) and the refusals asked for so far."""
 
-    moves: int                          # moves made: what tells one position from the next
+    moves: int  # moves made: what tells one position from the next
     view: SeatView
     legal: tuple[str, ...]
     refusals: dict[str, Reason] = field(default_factory=dict)
@@ -104,28 +106,41 @@ class Session:
     ``seats``: who sits where (default: a person in seat ``human``, computers of
     ``level`` elsewhere). ``undo``: whether a person may take moves back."""
 
-    def __init__(self, game: Game[Any, Any], level: str, clock: Clock, listener: Listener, *,
-                 save: Callable[[Game[Any, Any]], None], speed: Callable[[], str] = lambda: "normal",
-                 human: int = 0, seats: Seating | None = None, undo: bool = False,
-                 hint: HintSource | None = None, helper_level: str = "normal",
-                 on_over: Callable[[Game[Any, Any]], None] | None = None,
-                 on_undo: Callable[[Game[Any, Any]], None] | None = None) -> None:
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        level: str,
+        clock: Clock,
+        listener: Listener,
+        *,
+        save: Callable[[Game[Any, Any]], None],
+        speed: Callable[[], str] = lambda: "normal",
+        human: int = 0,
+        seats: Seating | None = None,
+        undo: bool = False,
+        hint: HintSource | None = None,
+        helper_level: str = "normal",
+        on_over: Callable[[Game[Any, Any]], None] | None = None,
+        on_undo: Callable[[Game[Any, Any]], None] | None = None,
+    ) -> None:
         self.game = game
-        self.on_over = on_over         # told once, when the session sees the game over
-        self.on_undo = on_undo         # told after every move taken back (the save is written)
+        self.on_over = on_over  # told once, when the session sees the game over
+        self.on_undo = on_undo  # told after every move taken back (the save is written)
         self.clock = clock
         self.listener = listener
         self.save = save
         self.speed = speed
         self.level = level
-        self.seating: Seating = tuple(seats) if seats is not None else default_seats(game.players, level, human)
+        self.seating: Seating = (
+            tuple(seats) if seats is not None else default_seats(game.players, level, human)
+        )
         if len(self.seating) != game.players:
             raise ValueError(f"a seating of {len(self.seating)} seats for {game.players} players")
         self.people = people(self.seating)
         if not self.people:
             raise ValueError("a seating with no person")
         self.undo_allowed = undo
-        self.undone = 0                # moves taken back in this session
+        self.undone = 0  # moves taken back in this session
         # the person whose view is drawn: the one to move, or the first person
         first = game.to_move if game.to_move in self.people else self.people[0]
         self.viewer = first
@@ -144,10 +159,10 @@ class Session:
         self.alive = True
         self.autoplay = False
         self.finishing = False
-        self.hint: Any = None          # the hint for move number hint_for
+        self.hint: Any = None  # the hint for move number hint_for
         self.hint_for = -1
         self.hinting = False
-        self._running = False          # a loop task is live
+        self._running = False  # a loop task is live
         self._tasks: set[asyncio.Future[Any]] = set()
         self._over_told = False
 
@@ -213,8 +228,12 @@ class Session:
 
     def can_act(self) -> bool:
         """Whether the viewer may play now (their turn, nothing else running)."""
-        return (self.alive and self.phase == "ready" and self.game.to_move == self.viewer
-                and not self.game.is_over())
+        return (
+            self.alive
+            and self.phase == "ready"
+            and self.game.to_move == self.viewer
+            and not self.game.is_over()
+        )
 
     def legal_texts(self) -> list[str]:
         """The human's legal moves now, as texts (none while the human may not act)."""
@@ -320,8 +339,11 @@ class Session:
         game = self.game
         if self._movers is not None and len(self._movers) == len(game.moves):
             return self._movers
-        replay = type(game).new(dict(game.options), seed=game.seed,
-                                deck=list(game.arranged) if game.arranged is not None else None)
+        replay = type(game).new(
+            dict(game.options),
+            seed=game.seed,
+            deck=list(game.arranged) if game.arranged is not None else None,
+        )
         seats = []
         for text in game.moves:
             seats.append(int(replay.to_move))  # type: ignore[arg-type]
@@ -341,8 +363,12 @@ class Session:
         return None
 
     def can_undo(self) -> bool:
-        return self.alive and self.phase in ("ready", "between") and not self.hinting \
+        return (
+            self.alive
+            and self.phase in ("ready", "between")
+            and not self.hinting
             and self.undo_target() is not None
+        )
 
     def undo(self) -> bool:
         """Take back the viewer's last move and the computers' moves after it: the game is
@@ -416,9 +442,9 @@ class Session:
             return
         if self.phase in ("ready", "cover"):
             self.cover_for = None
-            self._continue()        # a person was waiting: the helper takes over now
+            self._continue()  # a person was waiting: the helper takes over now
         else:
-            self.listener.on_phase(self.phase)   # a running loop picks the switch up
+            self.listener.on_phase(self.phase)  # a running loop picks the switch up
 
     # ------------------------------------------------------------ the loop
     def helper(self) -> Bot:
@@ -456,7 +482,7 @@ class Session:
         try:
             while self.alive and not self.game.is_over():
                 seat = self.game.to_move
-                assert seat is not None         # the game is not over
+                assert seat is not None  # the game is not over
                 bot = self._seat_bot(seat)
                 if bot is None:
                     break

@@ -17,10 +17,14 @@ EFFECTS = ("win", "lose", "fanfare", "war", "capture", "draw", "play")
 
 _SPEAKER = '<path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor"/>'
 _SVG = '<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">{}</svg>'
-ICON_ON = _SVG.format(_SPEAKER + '<path d="M15.5 8.5a5 5 0 0 1 0 7M18 6a8.5 8.5 0 0 1 0 12" '
-                      'fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>')
-ICON_OFF = _SVG.format(_SPEAKER + '<path d="M16 9l6 6M22 9l-6 6" fill="none" stroke="currentColor" '
-                       'stroke-width="2" stroke-linecap="round"/>')
+ICON_ON = _SVG.format(
+    _SPEAKER + '<path d="M15.5 8.5a5 5 0 0 1 0 7M18 6a8.5 8.5 0 0 1 0 12" '
+    'fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>'
+)
+ICON_OFF = _SVG.format(
+    _SPEAKER + '<path d="M16 9l6 6M22 9l-6 6" fill="none" stroke="currentColor" '
+    'stroke-width="2" stroke-linecap="round"/>'
+)
 
 
 def rank(name: str) -> int:

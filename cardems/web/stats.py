@@ -31,9 +31,10 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from typing import Any, Callable, Iterable, Sequence, TypeGuard
+from typing import Any, TypeGuard
 
 from cardems.bots import LEVELS
 from cardems.errors import BadInput
@@ -46,13 +47,27 @@ FILE_FORMAT = "cardems-stats"
 FILE_VERSION = 1
 ENDS = ("finished", "abandoned")
 RESULTS = ("win", "draw", "loss")
-FIELDS = ("v", "id", "game", "options", "level", "players", "side", "date", "end", "result",
-          "scores", "moves", "daily", "replay")
-OPTIONAL = ("undo",)               # fields a record may leave out (written only when true)
+FIELDS = (
+    "v",
+    "id",
+    "game",
+    "options",
+    "level",
+    "players",
+    "side",
+    "date",
+    "end",
+    "result",
+    "scores",
+    "moves",
+    "daily",
+    "replay",
+)
+OPTIONAL = ("undo",)  # fields a record may leave out (written only when true)
 MAX_SCORE = 10**6
 MAX_MOVES = 100_000
 MAX_DEPTH = 16
-MAX_FILE = 64 * 1024 * 1024       # characters of an imported file
+MAX_FILE = 64 * 1024 * 1024  # characters of an imported file
 _ID = re.compile(r"[A-Za-z0-9._:-]{1,120}")
 _OPTION = re.compile(r"[a-z][a-z0-9_]{0,39}")
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -93,6 +108,7 @@ def _day(text: str) -> date | None:
 def validate_record(data: Any, where: str = "the record") -> Record:
     """A checked copy of ``data`` with its fields in order; :class:`BadInput`
     naming the first thing wrong (``where`` says which record)."""
+
     def bad(why: str) -> BadInput:
         return BadInput(f"{where}: {why}")
 
@@ -101,8 +117,10 @@ def validate_record(data: Any, where: str = "the record") -> Record:
     version = data.get("v")
     if not _is_int(version) or version != SCHEMA:
         newer = _is_int(version) and version > SCHEMA
-        raise bad(f"schema version {version!r} is " + ("newer than this version of Cardems reads" if newer
-                                                       else f"not {SCHEMA}"))
+        raise bad(
+            f"schema version {version!r} is "
+            + ("newer than this version of Cardems reads" if newer else f"not {SCHEMA}")
+        )
     unknown = sorted(str(k) for k in data if k not in FIELDS and k not in OPTIONAL)
     if unknown:
         raise bad(f"unknown field {unknown[0][:40]!r}")
@@ -119,16 +137,22 @@ def validate_record(data: Any, where: str = "the record") -> Record:
     for name, value in options.items():
         if not isinstance(name, str) or not _OPTION.fullmatch(name):
             raise bad(f"option name {_show(name)} is not a lower-case word")
-        if not (isinstance(value, bool) or (_is_int(value) and abs(value) <= MAX_SCORE)
-                or (isinstance(value, str) and len(value) <= 40)):
+        if not (
+            isinstance(value, bool)
+            or (_is_int(value) and abs(value) <= MAX_SCORE)
+            or (isinstance(value, str) and len(value) <= 40)
+        ):
             raise bad(f"option {name} has a value that is not a short text, a number or true/false")
     if data["level"] not in LEVELS:
         raise bad(f"level {_show(data['level'])} is not one of {', '.join(LEVELS)}")
     players, side, scores, moves = data["players"], data["side"], data["scores"], data["moves"]
     if not _is_int(players) or not 2 <= players <= 8:
         raise bad(f"players {players!r} is not a whole number from 2 to 8")
-    if (not isinstance(scores, list) or not 1 <= len(scores) <= players
-            or not all(_is_int(s) and abs(s) <= MAX_SCORE for s in scores)):
+    if (
+        not isinstance(scores, list)
+        or not 1 <= len(scores) <= players
+        or not all(_is_int(s) and abs(s) <= MAX_SCORE for s in scores)
+    ):
         raise bad("scores are not a list of whole numbers, one per seat or side")
     if not _is_int(side) or not 0 <= side < len(scores):
         raise bad(f"side {side!r} is not the index of one of the {len(scores)} scores")
@@ -158,8 +182,10 @@ def validate_record(data: Any, where: str = "the record") -> Record:
         raise bad("replay is not true or false")
     if not isinstance(data.get("undo", False), bool):
         raise bad("undo is not true or false")
-    checked = {key: (dict(data[key]) if key == "options" else list(data[key]) if key == "scores" else data[key])
-               for key in FIELDS}
+    checked = {
+        key: (dict(data[key]) if key == "options" else list(data[key]) if key == "scores" else data[key])
+        for key in FIELDS
+    }
     if data.get("undo"):
         checked["undo"] = True
     return checked
@@ -181,8 +207,12 @@ def _preference(record: Record) -> tuple[Any, ...]:
     """Of two records with one id, the one kept: a finished game over its abandoned
     record, then the longer, the later, and finally the larger text (any total
     order will do: it makes merging commutative)."""
-    return (record["end"] == "finished", record["moves"], record["date"],
-            json.dumps(record, sort_keys=True, ensure_ascii=True))
+    return (
+        record["end"] == "finished",
+        record["moves"],
+        record["date"],
+        json.dumps(record, sort_keys=True, ensure_ascii=True),
+    )
 
 
 def canonical(records: Iterable[Record]) -> list[Record]:
@@ -226,8 +256,10 @@ def import_text(text: Any) -> list[Record]:
         raise BadInput("the file is not a Cardems statistics file (no \"format\": \"cardems-stats\")")
     version = data.get("version")
     if version != FILE_VERSION:
-        raise BadInput(f"the file's version {str(version)[:20]} is not {FILE_VERSION}: "
-                       "it was made by another version of Cardems")
+        raise BadInput(
+            f"the file's version {str(version)[:20]} is not {FILE_VERSION}: "
+            "it was made by another version of Cardems"
+        )
     records = data.get("records")
     if not isinstance(records, list):
         raise BadInput("the file has no list of records")
@@ -263,7 +295,7 @@ class Figures:
     average_points: float | None
     best_points: int | None
     lower_is_better: bool
-    with_undo: int = 0            # finished games in which a move was taken back (counted in the others too)
+    with_undo: int = 0  # finished games in which a move was taken back (counted in the others too)
 
     @property
     def win_rate(self) -> float | None:
@@ -299,12 +331,23 @@ def figures(records: Iterable[Record], ranking: Callable[[str], bool] = lower_is
             points = [r["scores"][r["side"]] for r in done]
             low = ranking(game)
             current, best = _streaks(results)
-            out.append(Figures(
-                game, level, len(done), results.count("win"), results.count("draw"), results.count("loss"),
-                len(group) - len(done), current, best,
-                sum(points) / len(points) if points else None,
-                (min(points) if low else max(points)) if points else None, low,
-                sum(1 for r in done if r.get("undo"))))
+            out.append(
+                Figures(
+                    game,
+                    level,
+                    len(done),
+                    results.count("win"),
+                    results.count("draw"),
+                    results.count("loss"),
+                    len(group) - len(done),
+                    current,
+                    best,
+                    sum(points) / len(points) if points else None,
+                    (min(points) if low else max(points)) if points else None,
+                    low,
+                    sum(1 for r in done if r.get("undo")),
+                )
+            )
     return out
 
 
@@ -312,9 +355,16 @@ def daily_streak(records: Iterable[Record], today: str, game: str | None = None)
     """(current, best) runs of consecutive days whose daily deal the player finished
     (a replay does not count). The current run is alive until a day is missed:
     it may end today or yesterday."""
-    days = sorted({date.fromisoformat(r["daily"]) for r in records
-                   if r["daily"] is not None and r["end"] == "finished" and not r["replay"]
-                   and (game is None or r["game"] == game)})
+    days = sorted(
+        {
+            date.fromisoformat(r["daily"])
+            for r in records
+            if r["daily"] is not None
+            and r["end"] == "finished"
+            and not r["replay"]
+            and (game is None or r["game"] == game)
+        }
+    )
     best = run = 0
     previous: date | None = None
     for day in days:
@@ -338,13 +388,18 @@ class DayResults:
         return self.won + self.drawn + self.lost
 
 
-def chart_data(records: Iterable[Record], game: str | None = None, level: str | None = None,
-               days: int = 14) -> list[DayResults]:
+def chart_data(
+    records: Iterable[Record], game: str | None = None, level: str | None = None, days: int = 14
+) -> list[DayResults]:
     """Finished games per UTC day, for the last ``days`` days on which any was
     finished (of ``game`` and ``level`` when given), oldest first."""
     counts: dict[str, list[int]] = {}
     for record in canonical(records):
-        if record["end"] != "finished" or (game and record["game"] != game) or (level and record["level"] != level):
+        if (
+            record["end"] != "finished"
+            or (game and record["game"] != game)
+            or (level and record["level"] != level)
+        ):
             continue
         counts.setdefault(record["date"][:10], [0, 0, 0])[RESULTS.index(record["result"])] += 1
     return [DayResults(day, *counts[day]) for day in sorted(counts)[-days:]] if days > 0 else []
@@ -362,7 +417,9 @@ def _ticks(top: int) -> list[int]:
     return list(range(0, top + 1, step))
 
 
-def chart_html(t: Translate, data: Sequence[DayResults], rtl: bool = False, ident: str = "stats-chart") -> str:
+def chart_html(
+    t: Translate, data: Sequence[DayResults], rtl: bool = False, ident: str = "stats-chart"
+) -> str:
     """A stacked bar chart of ``data`` (won, drawn, lost per day) as a ``<figure>``:
     an SVG sized by its container (a phone's width is enough), a legend, and the
     same figures as a table for screen readers and anyone who prefers text.
@@ -374,8 +431,10 @@ def chart_html(t: Translate, data: Sequence[DayResults], rtl: bool = False, iden
     title = t("stats.chart.title")
     summary = t("stats.chart.summary", days=len(data), won=won, drawn=drawn, lost=lost)
     if not data:
-        return (f'<figure class="stats-chart" id="{ident}"><figcaption>{esc(title)}</figcaption>'
-                f'<p class="stats-empty">{esc(t("stats.chart.empty"))}</p></figure>')
+        return (
+            f'<figure class="stats-chart" id="{ident}"><figcaption>{esc(title)}</figcaption>'
+            f'<p class="stats-empty">{esc(t("stats.chart.empty"))}</p></figure>'
+        )
     top = max(d.total for d in data)
     ticks = _ticks(top)
     top = max(top, ticks[-1])
@@ -388,8 +447,10 @@ def chart_html(t: Translate, data: Sequence[DayResults], rtl: bool = False, iden
         y = bottom - height * tick / top
         x = left - 4 if not rtl else right + 4
         anchor = "end" if not rtl else "start"
-        parts.append(f'<line class="grid" x1="{left}" x2="{right}" y1="{y:.1f}" y2="{y:.1f}" stroke="#8884"/>'
-                     f'<text x="{x}" y="{y + 5:.1f}" text-anchor="{anchor}" font-size="{FONT}">{tick}</text>')
+        parts.append(
+            f'<line class="grid" x1="{left}" x2="{right}" y1="{y:.1f}" y2="{y:.1f}" stroke="#8884"/>'
+            f'<text x="{x}" y="{y + 5:.1f}" text-anchor="{anchor}" font-size="{FONT}">{tick}</text>'
+        )
     every = max(1, math.ceil(len(data) * 52 / (right - left)))  # a day's label needs ~52 units
     for i, day in enumerate(data):
         centre = left + slot * (i + 0.5) if not rtl else right - slot * (i + 0.5)
@@ -399,18 +460,27 @@ def chart_html(t: Translate, data: Sequence[DayResults], rtl: bool = False, iden
                 continue
             h = height * count / top
             y -= h
-            parts.append(f'<rect class="bar-{key}" x="{centre - bar / 2:.1f}" y="{y:.1f}" width="{bar:.1f}" '
-                         f'height="{h:.1f}" fill="{COLORS[key]}"/>')
+            parts.append(
+                f'<rect class="bar-{key}" x="{centre - bar / 2:.1f}" y="{y:.1f}" width="{bar:.1f}" '
+                f'height="{h:.1f}" fill="{COLORS[key]}"/>'
+            )
         if (len(data) - 1 - i) % every == 0:  # the newest day always, then every few days before it
-            parts.append(f'<text x="{centre:.1f}" y="{bottom + FONT + 4}" text-anchor="middle" font-size="{FONT}">'
-                         f'{esc(day.day[5:])}</text>')
+            parts.append(
+                f'<text x="{centre:.1f}" y="{bottom + FONT + 4}" text-anchor="middle" font-size="{FONT}">'
+                f'{esc(day.day[5:])}</text>'
+            )
     parts.append(f'<line x1="{left}" x2="{right}" y1="{bottom}" y2="{bottom}" stroke="currentColor"/>')
     labels = {"win": t("stats.won"), "draw": t("stats.drawn"), "loss": t("stats.lost")}
     swatch = "display:inline-block;width:.8em;height:.8em;margin-inline-end:.3em;background:"
-    legend = "".join(f'<li style="display:inline;margin-inline-end:1em"><span class="swatch" style="{swatch}{COLORS[k]}">'
-                     f'</span>{esc(v)}</li>' for k, v in labels.items())
-    rows = "".join(f'<tr><th scope="row">{esc(d.day)}</th><td>{d.won}</td><td>{d.drawn}</td><td>{d.lost}</td></tr>'
-                   for d in data)
+    legend = "".join(
+        f'<li style="display:inline;margin-inline-end:1em"><span class="swatch" style="{swatch}{COLORS[k]}">'
+        f'</span>{esc(v)}</li>'
+        for k, v in labels.items()
+    )
+    rows = "".join(
+        f'<tr><th scope="row">{esc(d.day)}</th><td>{d.won}</td><td>{d.drawn}</td><td>{d.lost}</td></tr>'
+        for d in data
+    )
     return (
         f'<figure class="stats-chart" id="{ident}" dir="{"rtl" if rtl else "ltr"}">'
         f'<figcaption id="{ident}-title">{esc(title)}</figcaption>'
@@ -422,4 +492,5 @@ def chart_html(t: Translate, data: Sequence[DayResults], rtl: bool = False, iden
         f'<table><caption>{esc(summary)}</caption><thead><tr><th scope="col">{esc(t("stats.chart.date"))}</th>'
         f'<th scope="col">{esc(labels["win"])}</th><th scope="col">{esc(labels["draw"])}</th>'
         f'<th scope="col">{esc(labels["loss"])}</th></tr></thead><tbody>{rows}</tbody></table></details>'
-        f'</figure>')
+        f'</figure>'
+    )

@@ -39,8 +39,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol, cast
+from typing import Any, Protocol, cast
 
 from cardems.bots import LEVELS
 from cardems.game import SAVE_FORMAT
@@ -56,20 +57,20 @@ LANG_KEY = "cardems:lang"
 SPEED_KEY = "cardems:speed"
 MUTED_KEY = "cardems:v1:muted"
 NAMES_KEY = "cardems:names"
-MAX_PEOPLE = 6         # names remembered (the most seats of any game)
+MAX_PEOPLE = 6  # names remembered (the most seats of any game)
 DECK_KEY = "cardems:deck"
 ORDER_KEY = "cardems:order"
-FULL = "full"          # a write failed: the origin's storage quota is used up
-OFF = "off"            # the browser allows no storage (private mode, site data blocked)
+FULL = "full"  # a write failed: the origin's storage quota is used up
+OFF = "off"  # the browser allows no storage (private mode, site data blocked)
 
-MAX_HASH = 2000        # characters of a stored route
-MAX_MOVES = 20000      # moves in a save (a long Pis Yedili match stays far below)
-MAX_TEXT = 64          # characters of one move, card or option value
+MAX_HASH = 2000  # characters of a stored route
+MAX_MOVES = 20000  # moves in a save (a long Pis Yedili match stays far below)
+MAX_TEXT = 64  # characters of one move, card or option value
 MAX_DECK = 200
 MAX_OPTIONS = 20
 MAX_SUMMARY = 12
-MAX_DEPTH = 8          # how deep any stored value may nest (a save nests 3 deep)
-PLAYED_DAYS = 40       # days' deals remembered as played, per game
+MAX_DEPTH = 8  # how deep any stored value may nest (a save nests 3 deep)
+PLAYED_DAYS = 40  # days' deals remembered as played, per game
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 Notice = tuple[str, dict[str, Any]]
@@ -127,35 +128,39 @@ def _short_text(value: Any) -> bool:
 
 def _versioned(value: Any) -> dict[str, Any]:
     _require(isinstance(value, dict), "not an object")
-    _require(value.get("v", VERSION) == VERSION and _is_int(value.get("v", VERSION)),
-             f"unknown version {str(value.get('v'))[:20]!r}")
-    return cast("dict[str, Any]", value)   # checked above
+    _require(
+        value.get("v", VERSION) == VERSION and _is_int(value.get("v", VERSION)),
+        f"unknown version {str(value.get('v'))[:20]!r}",
+    )
+    return cast("dict[str, Any]", value)  # checked above
 
 
 def _route_of(game: str, value: Any, screen: str | None = None) -> str:
     _require(isinstance(value, str) and len(value) <= MAX_HASH and value.startswith("#/"), "no route")
     route = parse_route(value)
     _require(route.game == game and route.screen == screen, f"a route of another game: {value[:40]!r}")
-    return cast("str", value)   # checked above
+    return cast("str", value)  # checked above
 
 
 def _options(value: Any) -> dict[str, Any]:
     _require(isinstance(value, dict) and len(value) <= MAX_OPTIONS, "options are not an object")
     for name, option in value.items():
         _require(_short_text(name), "an option name is not a short text")
-        _require(isinstance(option, bool) or (_is_int(option) and abs(option) < 10**9) or _short_text(option),
-                 f"option {name} is not a short text, a whole number or yes/no")
-    return cast("dict[str, Any]", value)   # checked above
+        _require(
+            isinstance(option, bool) or (_is_int(option) and abs(option) < 10**9) or _short_text(option),
+            f"option {name} is not a short text, a whole number or yes/no",
+        )
+    return cast("dict[str, Any]", value)  # checked above
 
 
 def check_lang(value: Any) -> str:
     _require(isinstance(value, str) and value in LANGUAGES, "not a language of Cardems")
-    return cast("str", value)   # checked above
+    return cast("str", value)  # checked above
 
 
 def check_speed(value: Any) -> str:
     _require(isinstance(value, str) and value in SPEEDS, "not a speed")
-    return cast("str", value)   # checked above
+    return cast("str", value)  # checked above
 
 
 def check_muted(value: Any) -> bool:
@@ -165,12 +170,12 @@ def check_muted(value: Any) -> bool:
 
 def check_deck(value: Any) -> str:
     _require(isinstance(value, str) and value in DECKS, "not a deck's colours")
-    return cast("str", value)   # checked above
+    return cast("str", value)  # checked above
 
 
 def check_order(value: Any) -> str:
     _require(isinstance(value, str) and value in ORDERS, "not an order of the hand")
-    return cast("str", value)   # checked above
+    return cast("str", value)  # checked above
 
 
 def check_tour(value: Any) -> bool:
@@ -184,15 +189,17 @@ def check_names(value: Any) -> list[str]:
     names = _versioned(value).get("names")
     if not isinstance(names, list) or len(names) > MAX_PEOPLE:
         raise Invalid("names are not a list")
-    _require(all(isinstance(n, str) and len(n) <= MAX_NAME and clean_name(n) == n for n in names),
-             "a name is not a short text")
+    _require(
+        all(isinstance(n, str) and len(n) <= MAX_NAME and clean_name(n) == n for n in names),
+        "a name is not a short text",
+    )
     return [str(n) for n in names]
 
 
 def check_played(value: Any) -> list[str]:
     _require(isinstance(value, list) and len(value) <= PLAYED_DAYS, "not a list of days")
     _require(all(isinstance(day, str) and _DAY.fullmatch(day) for day in value), "not a list of days")
-    return cast("list[str]", value)   # checked above
+    return cast("list[str]", value)  # checked above
 
 
 def check_save(game: str, value: Any, *, daily: bool = False) -> dict[str, Any]:
@@ -205,18 +212,23 @@ def check_save(game: str, value: Any, *, daily: bool = False) -> dict[str, Any]:
         _require(isinstance(save.get("daily"), str) and bool(_DAY.fullmatch(save["daily"])), "no day")
     _require(isinstance(save.get("over"), bool), "no over flag")
     _require(_is_int(save.get("rev", 0)) and save.get("rev", 0) >= 0, "no valid revision")
-    data: Any = save.get("game")            # JSON from storage: checked below
+    data: Any = save.get("game")  # JSON from storage: checked below
     _require(isinstance(data, dict), "no game")
     _require(data.get("format") == SAVE_FORMAT, f"unknown save format {str(data.get('format'))[:20]!r}")
     _require(data.get("game") == game, f"a save of {str(data.get('game'))[:40]!r}")
     _require(_is_int(data.get("seed")) and 0 <= data["seed"] < 2**53, "no valid seed")
     _options(data.get("options"))
     moves = data.get("moves")
-    _require(isinstance(moves, list) and len(moves) <= MAX_MOVES and all(_short_text(m) for m in moves),
-             "moves are not a list of short texts")
+    _require(
+        isinstance(moves, list) and len(moves) <= MAX_MOVES and all(_short_text(m) for m in moves),
+        "moves are not a list of short texts",
+    )
     deck = data.get("deck")
-    _require(deck is None or (isinstance(deck, list) and len(deck) <= MAX_DECK and all(_short_text(c) for c in deck)),
-             "the deck is not a list of card codes")
+    _require(
+        deck is None
+        or (isinstance(deck, list) and len(deck) <= MAX_DECK and all(_short_text(c) for c in deck)),
+        "the deck is not a list of card codes",
+    )
     return save
 
 
@@ -229,10 +241,14 @@ def check_setup(game: str, value: Any) -> dict[str, Any]:
     summary: Any = setup.get("summary")
     _require(isinstance(summary, list) and len(summary) <= MAX_SUMMARY, "no summary")
     for part in summary:
-        _require(isinstance(part, list) and len(part) == 2 and _short_text(part[0]) and isinstance(part[1], dict),
-                 "a summary part is not [key, params]")
-        _require(all(_short_text(k) and (_is_int(v) or _short_text(v)) for k, v in part[1].items()),
-                 "a summary parameter is not a short text or a number")
+        _require(
+            isinstance(part, list) and len(part) == 2 and _short_text(part[0]) and isinstance(part[1], dict),
+            "a summary part is not [key, params]",
+        )
+        _require(
+            all(_short_text(k) and (_is_int(v) or _short_text(v)) for k, v in part[1].items()),
+            "a summary parameter is not a short text or a number",
+        )
     return setup
 
 
@@ -260,8 +276,13 @@ KINDS = {
     "tour": Kind("tour", 64, lambda _g, v: check_tour(v), "notice.reset.tour"),
     "names": Kind("names", 2048, lambda _g, v: check_names(v), "notice.reset.names"),
 }
-_BY_GAME = (("daily", daily_key), ("save", save_key), ("setup", setup_key), ("played", played_key),
-            ("tour", tour_key))
+_BY_GAME = (
+    ("daily", daily_key),
+    ("save", save_key),
+    ("setup", setup_key),
+    ("played", played_key),
+    ("tour", tour_key),
+)
 
 
 # ---------------------------------------------------------------- the store
@@ -271,28 +292,38 @@ class Storage:
     last write failed (:data:`FULL`, :data:`OFF`) or None once one succeeds, and every
     write is told to ``on_write(failure, game)`` (``game``: whether it was a save)."""
 
-    def __init__(self, backend: Backend, games: tuple[str, ...],
-                 on_write: Callable[[str | None, bool], None] | None = None) -> None:
+    def __init__(
+        self,
+        backend: Backend,
+        games: tuple[str, ...],
+        on_write: Callable[[str | None, bool], None] | None = None,
+    ) -> None:
         self.backend = backend
         self.games = games
         self.on_write = on_write
         self.notices: list[Notice] = []
         self.failure: str | None = None
         self.problems: list[str] = []  # why each reset value was refused, for the console
-        self.reset: set[str] = set()   # the keys reset since this page started
+        self.reset: set[str] = set()  # the keys reset since this page started
 
     # -- which key is which
     def kind_of(self, key: str) -> tuple[Kind, str | None] | None:
         """The kind of ``key`` and the game it is of, or None for a key no build of this
         version writes."""
-        for name, fixed in (("lang", LANG_KEY), ("speed", SPEED_KEY), ("muted", MUTED_KEY), ("names", NAMES_KEY),
-                            ("deck", DECK_KEY), ("order", ORDER_KEY)):
+        for name, fixed in (
+            ("lang", LANG_KEY),
+            ("speed", SPEED_KEY),
+            ("muted", MUTED_KEY),
+            ("names", NAMES_KEY),
+            ("deck", DECK_KEY),
+            ("order", ORDER_KEY),
+        ):
             if key == fixed:
                 return KINDS[name], None
         for name, key_of in _BY_GAME:
             prefix = key_of("")
-            if key.startswith(prefix) and key[len(prefix):] in self.games:
-                return KINDS[name], key[len(prefix):]
+            if key.startswith(prefix) and key[len(prefix) :] in self.games:
+                return KINDS[name], key[len(prefix) :]
         return None
 
     # -- reading
@@ -313,30 +344,30 @@ class Storage:
             return None
 
     def lang(self) -> str | None:
-        return cast("str | None", self._read(LANG_KEY))   # checked by its kind
+        return cast("str | None", self._read(LANG_KEY))  # checked by its kind
 
     def speed(self) -> str | None:
-        return cast("str | None", self._read(SPEED_KEY))   # checked by its kind
+        return cast("str | None", self._read(SPEED_KEY))  # checked by its kind
 
     def muted(self) -> bool:
         return bool(self._read(MUTED_KEY))
 
     def deck(self) -> str | None:
         """The deck's colours chosen (:data:`cardems.web.display.DECKS`), if any."""
-        return cast("str | None", self._read(DECK_KEY))   # checked by its kind
+        return cast("str | None", self._read(DECK_KEY))  # checked by its kind
 
     def hand_order(self) -> str | None:
         """The hand's order chosen (:data:`cardems.web.display.ORDERS`), if any."""
-        return cast("str | None", self._read(ORDER_KEY))   # checked by its kind
+        return cast("str | None", self._read(ORDER_KEY))  # checked by its kind
 
     def save(self, game: str) -> dict[str, Any] | None:
-        return cast("dict[str, Any] | None", self._read(save_key(game)))   # checked by its kind
+        return cast("dict[str, Any] | None", self._read(save_key(game)))  # checked by its kind
 
     def daily_save(self, game: str) -> dict[str, Any] | None:
-        return cast("dict[str, Any] | None", self._read(daily_key(game)))   # checked by its kind
+        return cast("dict[str, Any] | None", self._read(daily_key(game)))  # checked by its kind
 
     def setup(self, game: str) -> dict[str, Any] | None:
-        return cast("dict[str, Any] | None", self._read(setup_key(game)))   # checked by its kind
+        return cast("dict[str, Any] | None", self._read(setup_key(game)))  # checked by its kind
 
     def played_days(self, game: str) -> list[str]:
         return list(self._read(played_key(game)) or [])
@@ -438,13 +469,22 @@ class Storage:
         days = [d for d in self.played_days(game) if d != day]
         return self._write(played_key(game), check_played([*days, day][-PLAYED_DAYS:]))
 
-    def set_save(self, game: str, route_hash: str, over: bool, data: dict[str, Any],
-                 extra: dict[str, Any] | None = None, *, daily: bool = False) -> bool:
+    def set_save(
+        self,
+        game: str,
+        route_hash: str,
+        over: bool,
+        data: dict[str, Any],
+        extra: dict[str, Any] | None = None,
+        *,
+        daily: bool = False,
+    ) -> bool:
         """Store the game in play (with ``extra``: what the statistics keep of it, and ``rev``,
         its revision; ``daily``: in the daily deal's slot); if that fails, the older save is
         removed (a reload must not restore it as if it were this game)."""
-        save = check_save(game, {**(extra or {}), "v": VERSION, "hash": route_hash, "over": over, "game": data},
-                          daily=daily)
+        save = check_save(
+            game, {**(extra or {}), "v": VERSION, "hash": route_hash, "over": over, "game": data}, daily=daily
+        )
         key = daily_key(game) if daily else save_key(game)
         if self._write(key, save, game=True):
             return True

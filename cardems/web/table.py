@@ -39,11 +39,11 @@ from cardems.web.route import Route
 from cardems.web.session import Clock, HintSource, Session
 
 LOG_LINES = 3
-REPLAYED = 16      # a resumed game's log is told again from its last moves, this many at most
+REPLAYED = 16  # a resumed game's log is told again from its last moves, this many at most
 REGIONS = ("table-bar", "scoreline", "felt", "log")
 TRAVELLING = ("scoreline", "felt")
-TRAVEL_MS = {"normal": 300, "fast": 160, "instant": 0}   # how long a card takes to travel
-QUIET_RENDER_MS = 120.0   # while a game is being finished at once, redraw this often
+TRAVEL_MS = {"normal": 300, "fast": 160, "instant": 0}  # how long a card takes to travel
+QUIET_RENDER_MS = 120.0  # while a game is being finished at once, redraw this often
 
 
 async def _sleep(seconds: float) -> None:
@@ -57,16 +57,16 @@ CLOCK = Clock(dom.now, _sleep)
 class LogEntry:
     """The lines one move (or the table) told: worded again when the language changes."""
 
-    first: int                          # the number of its first line (its element id)
-    words: Callable[[], list[str]]      # its lines in the page's language now
-    lang: str                           # the language ``lines`` are in
+    first: int  # the number of its first line (its element id)
+    words: Callable[[], list[str]]  # its lines in the page's language now
+    lang: str  # the language ``lines`` are in
     lines: list[str]
 
 
 class Table:
     """The base of every game's table (see the module docstring)."""
 
-    game_name: ClassVar[str]            # "war", "pis-yedili"...
+    game_name: ClassVar[str]  # "war", "pis-yedili"...
     hint_level: ClassVar[str] = "hard"  # whose advice the hint gives
     helper_level: ClassVar[str] = "normal"  # who plays the human's seat on auto-play
     tells_new_cards: ClassVar[bool] = True  # the log says which cards came into the hand
@@ -76,24 +76,34 @@ class Table:
         self.route = route
         self.game = game
         self.alive = True
-        self.entries: list[LogEntry] = []   # the log's last lines, by the move that told them
+        self.entries: list[LogEntry] = []  # the log's last lines, by the move that told them
         self._lines = 0
-        self._view_at: Any = None          # the view a log entry is worded from (the one of its move)
+        self._view_at: Any = None  # the view a log entry is worded from (the one of its move)
         self._title_entry: LogEntry | None = None
-        self._moving = False             # a human move is being shown: its render comes with it
+        self._moving = False  # a human move is being shown: its render comes with it
         self._drawn = 0.0
-        self._regions: dict[str, str] = {}   # each region's markup as last morphed into the page
-        self._card_ids: dict[str, list[str]] = {}   # each card code's element ids in the drawing being made
-        self._result_told = False                 # the log told this round's result
-        self.session = Session(game, route.level, CLOCK, self, save=lambda g: app.save(route, g),
-                               speed=lambda: app.speed, hint=self.hint_source(), seats=route.seating,
-                               undo=app.undo_allowed(route), helper_level=self.helper_level,
-                               on_over=app.game_over, on_undo=app.undone)
-        self.reviewing: tuple[str, ...] | None = None   # a finished deal's moves, looked back at
+        self._regions: dict[str, str] = {}  # each region's markup as last morphed into the page
+        self._card_ids: dict[str, list[str]] = {}  # each card code's element ids in the drawing being made
+        self._result_told = False  # the log told this round's result
+        self.session = Session(
+            game,
+            route.level,
+            CLOCK,
+            self,
+            save=lambda g: app.save(route, g),
+            speed=lambda: app.speed,
+            hint=self.hint_source(),
+            seats=route.seating,
+            undo=app.undo_allowed(route),
+            helper_level=self.helper_level,
+            on_over=app.game_over,
+            on_undo=app.undone,
+        )
+        self.reviewing: tuple[str, ...] | None = None  # a finished deal's moves, looked back at
         self.review_at = 0
-        self.names = [app.person_name(i) for i in range(len(self.session.people))]   # the persons' own
-        self._hand_told: list[str] = []   # the person's cards told of
-        dom.table_js()   # starts loading the morphing and travelling script
+        self.names = [app.person_name(i) for i in range(len(self.session.people))]  # the persons' own
+        self._hand_told: list[str] = []  # the person's cards told of
+        dom.table_js()  # starts loading the morphing and travelling script
 
     # ------------------------------------------------------------ names
     def t(self, key: str, **params: Any) -> str:
@@ -291,7 +301,7 @@ class Table:
             return
         if not self.session.move_no:
             self.log_events(list(self.game.start_events))
-        else:   # told after the first drawing: a long game's replay does not hold up its resume
+        else:  # told after the first drawing: a long game's replay does not hold up its resume
             self._hand_told = self.own_cards()
             self._rebuilding = asyncio.ensure_future(self.rebuild_log(self.session.move_no))
         self.render()
@@ -335,8 +345,12 @@ class Table:
         elif action == "keys":
             self.open_keys()
         elif action is not None and action.startswith("review-") and self.reviewing is not None:
-            steps = {"review-first": -len(self.reviewing), "review-prev": -1, "review-next": 1,
-                     "review-last": len(self.reviewing)}
+            steps = {
+                "review-first": -len(self.reviewing),
+                "review-prev": -1,
+                "review-next": 1,
+                "review-last": len(self.reviewing),
+            }
             if action in steps:
                 self.review_to(self.review_at + steps[action])
         elif action == "review":
@@ -371,7 +385,7 @@ class Table:
         number = max(0, min(len(moves), number))
         game = self.game
         data = game.to_json()
-        data["moves"] = list(moves[:max(0, number - 1)])
+        data["moves"] = list(moves[: max(0, number - 1)])
         earlier = type(game).from_json(data)
         events = list(earlier.start_events) if number == 0 else earlier.play(moves[number - 1])
         game.__dict__.clear()
@@ -391,17 +405,22 @@ class Table:
         """The review's controls: to the first move, back, forward, to the last, any move."""
         t = self.t
         total, at = len(self.reviewing or ()), self.review_at
-        steps = (markup.button("review-first", t("review.first"), enabled=at > 0, extra={"aria-label": t("review.first")})
-                 + markup.button("review-prev", t("review.prev"), enabled=at > 0)
-                 + markup.button("review-next", t("review.next"), enabled=at < total, classes="primary")
-                 + markup.button("review-last", t("review.last"), enabled=at < total))
+        steps = (
+            markup.button(
+                "review-first", t("review.first"), enabled=at > 0, extra={"aria-label": t("review.first")}
+            )
+            + markup.button("review-prev", t("review.prev"), enabled=at > 0)
+            + markup.button("review-next", t("review.next"), enabled=at < total, classes="primary")
+            + markup.button("review-last", t("review.last"), enabled=at < total)
+        )
         return (
             f'<a class="back" href="#/">{dom.esc(t("nav.back"))}</a>'
             f'<h1 class="table-title">{dom.esc(t("review.title", game=t(f"game.{self.game_name}.name")))}</h1>'
             f'<div class="bar-controls review-controls" data-focus-group="bar" data-review-at="{at}" '
             f'data-review-total="{total}" data-review-scores="{self.review_scores()}">{steps}'
             f'<label class="review-at"><span>{dom.esc(t("review.move", n=at, total=total))}</span>'
-            f'<input type="range" id="review-at" min="0" max="{total}" value="{at}" step="1"></label></div>')
+            f'<input type="range" id="review-at" min="0" max="{total}" value="{at}" step="1"></label></div>'
+        )
 
     def undo(self) -> None:
         """Take the person's last move back (and the computers' after it)."""
@@ -434,8 +453,9 @@ class Table:
         """The one effect a move makes: the strongest of its events' (see :meth:`sound`)."""
         return min(filter(None, map(self.sound, events)), key=sound.rank, default=None)
 
-    def show_move(self, seat: int, move: str, events: list[Event], started: float | None,
-                  quiet: bool = False) -> None:
+    def show_move(
+        self, seat: int, move: str, events: list[Event], started: float | None, quiet: bool = False
+    ) -> None:
         if not self.alive:
             return
         self.log_events(events)
@@ -472,7 +492,7 @@ class Table:
         if self.tells_new_cards and not self.together and self.reviewing is None:
             hand = list(getattr(view, "hand", None) or ())
             left = Counter(self._hand_told)
-            for card in hand:          # a twin of a card held (two decks) is new too
+            for card in hand:  # a twin of a card held (two decks) is new too
                 if left[card]:
                     left[card] -= 1
                 else:
@@ -518,7 +538,7 @@ class Table:
                 self._hand_told = list(getattr(replay.view(viewer), "hand", None) or ())
             for move in moves[start:]:
                 self.log_move(replay.play(move), replay.view(viewer))
-        except Exception as exc:   # a log is not worth a resumed game: it starts empty
+        except Exception as exc:  # a log is not worth a resumed game: it starts empty
             dom.warn(f"cardems: the log could not be told again: {exc}")
             self.entries = []
         self.entries += live
@@ -535,7 +555,9 @@ class Table:
 
     def score_words(self, scores: list[tuple[str, Any]]) -> str:
         """``Score: You 12, Computer 3``: each side's figure, for a line of the log."""
-        return self.t("event.score", scores=self.t("list.sep").join(f"{name} {value}" for name, value in scores))
+        return self.t(
+            "event.score", scores=self.t("list.sep").join(f"{name} {value}" for name, value in scores)
+        )
 
     def add_line(self, text: str | None) -> None:
         """A new line in the log (announced once: lines keep their ids)."""
@@ -570,7 +592,7 @@ class Table:
         for entry in self.entries:
             if entry.lang != lang:
                 lines = entry.words()
-                if len(lines) == len(entry.lines):   # the same lines, in other words
+                if len(lines) == len(entry.lines):  # the same lines, in other words
                     entry.lines, entry.lang = lines, lang
             numbered += [(entry.first + i, line) for i, line in enumerate(entry.lines)]
         return numbered[-LOG_LINES:]
@@ -580,16 +602,17 @@ class Table:
         status = dom.by_id("status")
         if status is not None and text:
             status.textContent = text
-            self._regions.clear()      # the next redraw puts the status back
+            self._regions.clear()  # the next redraw puts the status back
 
     def celebrate(self, word: str, detail: str = "") -> None:
         """A big word across the felt (``#banner`` in the felt, if the table has one)."""
         banner = dom.by_id("banner")
         if banner is None:
             return
-        self._regions.clear()          # the next redraw clears the banner, as ever
-        banner.innerHTML = (f'<span class="banner-word">{dom.esc(word)}</span>'
-                            + (f'<span class="banner-who">{dom.esc(detail)}</span>' if detail else ""))
+        self._regions.clear()  # the next redraw clears the banner, as ever
+        banner.innerHTML = f'<span class="banner-word">{dom.esc(word)}</span>' + (
+            f'<span class="banner-who">{dom.esc(detail)}</span>' if detail else ""
+        )
         banner.classList.remove("show")
         _ = banner.offsetWidth  # reading it restarts the CSS animation
         banner.classList.add("show")
@@ -622,7 +645,8 @@ class Table:
         t = self.t
         speeds = "".join(
             f'<option value="{s}"{" selected" if s == self.speed else ""}>{dom.esc(t("speed." + s))}</option>'
-            for s in TRAVEL_MS)
+            for s in TRAVEL_MS
+        )
         return (
             f'<a class="back" href="#/">{dom.esc(t("nav.back"))}</a>'
             f'<h1 class="table-title">{dom.esc(" · ".join(self.title_parts()))}</h1>'
@@ -643,13 +667,16 @@ class Table:
         pass the device to and the button that person presses."""
         seat = self.session.cover_for
         name = self.seat_name(seat)
-        return (f'<section class="cover" data-cover-for="{seat}" role="dialog" aria-modal="false" '
-                f'aria-labelledby="cover-title">'
-                f'<h2 id="cover-title" class="cover-title">{dom.esc(self.t("cover.pass_to", name=name))}</h2>'
-                f'<p class="cover-note">{dom.esc(self.t("cover.note", name=name))}</p>'
-                + markup.button("uncover", self.t("cover.ready", name=name), classes="primary",
-                                extra={"autofocus": ""})
-                + '</section>')
+        return (
+            f'<section class="cover" data-cover-for="{seat}" role="dialog" aria-modal="false" '
+            f'aria-labelledby="cover-title">'
+            f'<h2 id="cover-title" class="cover-title">{dom.esc(self.t("cover.pass_to", name=name))}</h2>'
+            f'<p class="cover-note">{dom.esc(self.t("cover.note", name=name))}</p>'
+            + markup.button(
+                "uncover", self.t("cover.ready", name=name), classes="primary", extra={"autofocus": ""}
+            )
+            + '</section>'
+        )
 
     def undo_button(self) -> str:
         """Take back: shown while undo is allowed here (not in the daily deal, nor in
@@ -670,17 +697,32 @@ class Table:
         dialog = dom.dialog("keys", "keys-title")
         t = self.t
         rows = [(t("keys.arrows"), t("keys.arrows_do")), (t("keys.enter"), t("keys.enter_do"))]
-        rows += [(key.upper() if key.isalpha() else key, t("keys." + action.replace("-", "_")))
-                 for action, key in markup.SHORTCUTS.items()]
-        body = "".join(f"<tr><th scope='row'><kbd>{dom.esc(k)}</kbd></th><td>{dom.esc(v)}</td></tr>" for k, v in rows)
-        dialog.innerHTML = markup.dialog(t("keys.title"), f'<table class="keys">{body}</table>',
-                                         markup.button("close", t("action.close"), extra={"autofocus": ""}),
-                                         ident="keys-title")
+        rows += [
+            (key.upper() if key.isalpha() else key, t("keys." + action.replace("-", "_")))
+            for action, key in markup.SHORTCUTS.items()
+        ]
+        body = "".join(
+            f"<tr><th scope='row'><kbd>{dom.esc(k)}</kbd></th><td>{dom.esc(v)}</td></tr>" for k, v in rows
+        )
+        dialog.innerHTML = markup.dialog(
+            t("keys.title"),
+            f'<table class="keys">{body}</table>',
+            markup.button("close", t("action.close"), extra={"autofocus": ""}),
+            ident="keys-title",
+        )
         if not dialog.open:
             dialog.showModal()
 
-    def own_hand(self, hand: Any, *, playable: set[str] | None = None, marked: str | None = None,
-                 classes: str = "", card_classes: Any = None, fan: bool = False) -> str:
+    def own_hand(
+        self,
+        hand: Any,
+        *,
+        playable: set[str] | None = None,
+        marked: str | None = None,
+        classes: str = "",
+        card_classes: Any = None,
+        fan: bool = False,
+    ) -> str:
         """The human's hand, in the order the player chose: a button per card, the legal
         ones playable, the hint marked.
         ``playable``: the cards that can be played (default: the legal moves);
@@ -689,14 +731,22 @@ class Table:
         t = self.t
         hand = display.ordered(hand, self.app.hand_order)
         cards = "".join(
-            markup.card_button(c, t("card.play", card=self.card_label(c)), playable=c in legal,
-                               why=None if c in legal else self.why_not(self.refused_move(c)),
-                               classes=" ".join(filter(None, ("hint" if c == marked else "",
-                                                              card_classes(c) if card_classes else ""))),
-                               style=f"--k:{k}" if fan else None, key=self.card_key(c))
-            for k, c in enumerate(hand))
-        return markup.hand(cards, t("table.your_hand"), classes=classes,
-                           style=f"--n:{len(hand)}" if fan else None)
+            markup.card_button(
+                c,
+                t("card.play", card=self.card_label(c)),
+                playable=c in legal,
+                why=None if c in legal else self.why_not(self.refused_move(c)),
+                classes=" ".join(
+                    filter(None, ("hint" if c == marked else "", card_classes(c) if card_classes else ""))
+                ),
+                style=f"--k:{k}" if fan else None,
+                key=self.card_key(c),
+            )
+            for k, c in enumerate(hand)
+        )
+        return markup.hand(
+            cards, t("table.your_hand"), classes=classes, style=f"--n:{len(hand)}" if fan else None
+        )
 
     def other_hand(self, seat: int, shown: int, size: int | None = None) -> str:
         """An opponent's hand face down: ``shown`` backs, ``size`` (default ``shown``) told;
@@ -705,9 +755,11 @@ class Table:
         if self.reviewing is not None:
             cards = tuple(getattr(self.game.view(seat), "hand", ()) or ())
             faces = "".join(markup.face(c, self.card_label(c)) for c in cards)
-            return (f'<div class="hand theirs open" id="hand-{seat}" role="group" '
-                    f'aria-label="{dom.esc(self.t("table.hand_of", name=self.seat_name(seat), n=len(cards)))}">'
-                    f'{faces}</div>')
+            return (
+                f'<div class="hand theirs open" id="hand-{seat}" role="group" '
+                f'aria-label="{dom.esc(self.t("table.hand_of", name=self.seat_name(seat), n=len(cards)))}">'
+                f'{faces}</div>'
+            )
         return markup.hidden_hand(seat, shown, self.t("table.hand_of", name=self.seat_name(seat), n=n))
 
     def hint_button(self, label: str | None = None, *, shown: bool = False) -> str:
@@ -749,23 +801,27 @@ class Table:
             view = self.view
             dialog.setAttribute("data-winner", str(view.winner))
             dialog.setAttribute("data-scores", ",".join(str(s) for s in view.final_scores or ()))
-            buttons = (markup.button("close", t("action.close"))
-                       + markup.button("options", t("action.options"), extra={"aria-haspopup": "dialog"})
-                       + markup.button("new-game", t("action.new_game"), classes="primary",
-                                       extra={"autofocus": ""}))
+            buttons = (
+                markup.button("close", t("action.close"))
+                + markup.button("options", t("action.options"), extra={"aria-haspopup": "dialog"})
+                + markup.button("new-game", t("action.new_game"), classes="primary", extra={"autofocus": ""})
+            )
         else:
             dialog.removeAttribute("data-winner")
             dialog.removeAttribute("data-scores")
-            buttons = markup.button("next", next_label or t("action.next_round"), classes="primary",
-                                    extra={"autofocus": ""})
+            buttons = markup.button(
+                "next", next_label or t("action.next_round"), classes="primary", extra={"autofocus": ""}
+            )
         dialog.setAttribute("data-game", self.game_name)
         dialog.innerHTML = markup.dialog(title, body, buttons)
         if not dialog.open and not self._result_told:
-            self._title_entry = self.add_words(lambda: [title])   # the log tells the end once, beside the dialog
+            self._title_entry = self.add_words(
+                lambda: [title]
+            )  # the log tells the end once, beside the dialog
             self._result_told = True
         elif self._title_entry is not None and self._title_entry in self.entries:
-            self._title_entry.words = lambda: [title]    # the dialog worded again (a change of language)
-            self._title_entry.lang = ""                  # so the log's line is worded again too
+            self._title_entry.words = lambda: [title]  # the dialog worded again (a change of language)
+            self._title_entry.lang = ""  # so the log's line is worded again too
         if not dialog.open:
             dialog.showModal()
         dialog.scrollTop = 0

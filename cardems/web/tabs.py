@@ -11,7 +11,8 @@ Where the browser has no Web Locks, every tab may hold any game; the save's revi
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import window
@@ -24,7 +25,7 @@ class Lease:
 
     def __init__(self, on_lost: Callable[[str], None]) -> None:
         self.on_lost = on_lost
-        self.held: dict[str, Any] = {}          # lock name -> the function that releases it
+        self.held: dict[str, Any] = {}  # lock name -> the function that releases it
         self._proxies: dict[str, list[Any]] = {}
 
     @staticmethod
@@ -52,9 +53,9 @@ class Lease:
                 got.set_result(True)
             return window.Promise.new(create_once_callable(keep))
 
-        def ended(_error: Any) -> None:   # taken over by another tab: the request is rejected
+        def ended(_error: Any) -> None:  # taken over by another tab: the request is rejected
             if self.held.pop(name, None) is not None:
-                asyncio.get_event_loop().call_soon(self._drop, name)   # not while this proxy runs
+                asyncio.get_event_loop().call_soon(self._drop, name)  # not while this proxy runs
                 self.on_lost(name)
 
         on_grant, on_end = create_proxy(granted), create_proxy(ended)

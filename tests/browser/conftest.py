@@ -19,11 +19,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
-from serve import Handler  # noqa: E402
 from headless import ARGS, NoChromium  # noqa: E402
 from headless import chromium_path as _chromium_path  # noqa: E402
+from serve import Handler  # noqa: E402
 from vendor_runtime import ensure_runtime  # noqa: E402
-
 
 
 class QuietHandler(Handler):
@@ -79,7 +78,8 @@ def profile_on_disk(browser, folder: Path):
     """A context on a browser profile in ``folder`` and its page. Unlike an incognito
     context, Chromium offers to install the site, and keeps compiled code."""
     context = browser.browser_type.launch_persistent_context(
-        folder, executable_path=chromium_path(), args=ARGS, headless=True, bypass_csp=True)
+        folder, executable_path=chromium_path(), args=ARGS, headless=True, bypass_csp=True
+    )
     try:
         yield context, (context.pages[0] if context.pages else context.new_page())
     finally:
@@ -120,7 +120,10 @@ class Player:
         wanted = list(states)
         self.page.wait_for_function(
             "states => states.includes(document.documentElement.dataset.cardems)"
-            " && document.documentElement.dataset.route === location.hash", arg=wanted, timeout=timeout)
+            " && document.documentElement.dataset.route === location.hash",
+            arg=wanted,
+            timeout=timeout,
+        )
         return self.state()
 
     def state(self) -> str:
@@ -128,12 +131,15 @@ class Player:
 
     def playable(self) -> list[str]:
         return self.page.eval_on_selector_all(
-            "button[data-card]:not([disabled]):not([aria-disabled=true])", "els => els.map(e => e.dataset.card)")
+            "button[data-card]:not([disabled]):not([aria-disabled=true])",
+            "els => els.map(e => e.dataset.card)",
+        )
 
     def next_button(self) -> bool:
         """Whether the result dialog offers an enabled "next" (a match between two deals)."""
         return self.page.evaluate(
-            "!!document.querySelector('dialog#result[open] button[data-action=next]:not([disabled])')")
+            "!!document.querySelector('dialog#result[open] button[data-action=next]:not([disabled])')"
+        )
 
     def play_to_the_end(self, pick=lambda cards: cards[0], limit: int = 200, on_next=None) -> list[str]:
         """Click a playable card whenever it is the human's turn, and "next" between the
@@ -156,7 +162,9 @@ class Player:
             clicked.append(card)
             self.page.wait_for_function(
                 "n => !document.querySelector(`button[data-card='${n}']:not([disabled]):not([aria-disabled=true])`) "
-                "|| document.documentElement.dataset.cardems !== 'ready'", arg=card)
+                "|| document.documentElement.dataset.cardems !== 'ready'",
+                arg=card,
+            )
             assert len(clicked) < limit
         assert not self.page.locator("button[data-action=hint]:not([disabled])").count()
         assert self.raw_keys() == []

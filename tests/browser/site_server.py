@@ -11,7 +11,6 @@ import threading
 from http.server import ThreadingHTTPServer
 from pathlib import Path
 
-
 from tests.browser.conftest import ROOT, QuietHandler
 
 SUB = "cardems-site"  # the sub-path, like a repository's name
@@ -34,14 +33,16 @@ class SiteServer:
         import sys
 
         sys.path.insert(0, str(ROOT / "scripts"))
-        from build_site import build
         import sitefiles
+        from build_site import build
 
         self.sitefiles = sitefiles
         self.folder = folder
         self.site = folder / SUB
         self.build_id = build(self.site)
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(LoggingHandler, directory=str(folder)))
+        self.server = ThreadingHTTPServer(
+            ("127.0.0.1", 0), functools.partial(LoggingHandler, directory=str(folder))
+        )
         self.server.paths = []
         self.server.answers = []  # (path, HTTP status), in order
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
@@ -59,8 +60,10 @@ class SiteServer:
     def redeploy(self, marker: str) -> str:
         """A new version: change index.html, regenerate the build's files; returns its id."""
         index = self.site / "index.html"
-        index.write_text(index.read_text(encoding="utf-8").replace("</body>", f"<!-- {marker} -->\n</body>"),
-                         encoding="utf-8")
+        index.write_text(
+            index.read_text(encoding="utf-8").replace("</body>", f"<!-- {marker} -->\n</body>"),
+            encoding="utf-8",
+        )
         generated = self.sitefiles.generate(self.site)
         for rel, body in generated.items():
             (self.site / rel).write_bytes(body)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardems.abstract.rules import Abstract
 from cardems.abstract.analysis import choice_values, take_values
+from cardems.abstract.rules import Abstract
 
 pytestmark = pytest.mark.browser
 
@@ -31,8 +31,10 @@ def play(player, pick=lambda depths: depths[0], choice: str = "first", on_ready=
             page.click(f"button[data-action={choice}]")
             moves.append(choice)
         else:
-            depths = page.eval_on_selector_all("button[data-card]:not([disabled]):not([aria-disabled=true])",
-                                               "els => els.map(e => Number(e.dataset.depth))")
+            depths = page.eval_on_selector_all(
+                "button[data-card]:not([disabled]):not([aria-disabled=true])",
+                "els => els.map(e => Number(e.dataset.depth))",
+            )
             if not depths:
                 continue
             depth = pick(depths)
@@ -40,7 +42,8 @@ def play(player, pick=lambda depths: depths[0], choice: str = "first", on_ready=
             moves.append(str(depth))
         n = len(save(player).moves)
         page.wait_for_function(
-            "n => JSON.parse(localStorage.getItem('cardems:save:abstract')).game.moves.length > n", arg=n - 1)
+            "n => JSON.parse(localStorage.getItem('cardems:save:abstract')).game.moves.length > n", arg=n - 1
+        )
         assert len(moves) < 80
     return moves
 
@@ -55,9 +58,10 @@ def test_every_variant_plays_to_the_end_against_every_level(player, variant):
         else:
             page.evaluate(f"location.hash = '{route[1:]}'")
             page.wait_for_function("n => location.hash.includes(n)", arg=f"seed={11 + number}")
-        assert page.locator("button[data-action=first]:not([disabled])").count() == 1   # the human chooses
-        moves = play(player, pick=lambda depths: depths[len(depths) // 2],
-                     choice="second" if number == 1 else "first")
+        assert page.locator("button[data-action=first]:not([disabled])").count() == 1  # the human chooses
+        moves = play(
+            player, pick=lambda depths: depths[len(depths) // 2], choice="second" if number == 1 else "first"
+        )
         game = save(player)
         assert game.is_over() and game.variant == variant and game.options["mode"] == "deal"
         human = [m for i, m in enumerate(game.moves) if i == 0 or game_seat(game, i) == 0]
@@ -70,9 +74,12 @@ def test_every_variant_plays_to_the_end_against_every_level(player, variant):
         assert page.locator("dialog#result table.abstract-breakdown").count() == len(halves)
         shown = page.locator("dialog#result table.abstract-breakdown tr.row-total td").all_inner_texts()
         assert shown == [str(b.score) for half in halves for b in half]
-        page.wait_for_function("!document.querySelector('#review .review-body').textContent.includes('…')",
-                               timeout=120_000)
-        assert page.locator("#review .review-list li").count() == 1 + sum(len(t) for t in game.deal_results[-1].takes)
+        page.wait_for_function(
+            "!document.querySelector('#review .review-body').textContent.includes('…')", timeout=120_000
+        )
+        assert page.locator("#review .review-list li").count() == 1 + sum(
+            len(t) for t in game.deal_results[-1].takes
+        )
         choice = page.get_attribute("#review li[data-choice]", "data-choice")
         assert choice == game.moves[0]
         assert player.raw_keys() == []
@@ -104,11 +111,15 @@ def test_the_analysis_shows_the_exact_value_of_each_choice_and_take(player):
     page.wait_for_selector(".spread .value")
     game = save(player)
     exact = take_values(game.view(0))
-    shown = page.eval_on_selector_all(".spread .value", "els => els.map(e => [Number(e.parentElement.dataset.depth), Number(e.dataset.value)])")
+    shown = page.eval_on_selector_all(
+        ".spread .value",
+        "els => els.map(e => [Number(e.parentElement.dataset.depth), Number(e.dataset.value)])",
+    )
     assert dict(shown) == exact
     best = max(exact.values())
-    assert page.eval_on_selector_all(".spread .value.best", "els => els.map(e => Number(e.dataset.value))") \
-        == [best] * list(exact.values()).count(best)
+    assert page.eval_on_selector_all(
+        ".spread .value.best", "els => els.map(e => Number(e.dataset.value))"
+    ) == [best] * list(exact.values()).count(best)
     assert "perfect play" in page.inner_text("#status")
     assert page.locator("button[data-action=hint][disabled]").count() == 1
     assert player.errors == []
@@ -129,7 +140,7 @@ def test_a_match_alternates_the_deal_and_offers_the_choice_only_to_the_non_deale
     play(player, on_ready=look)
     game = save(player)
     assert game.is_over() and game.deal_no >= 2 and max(game.match_scores) >= 250
-    assert choices and all(n % 2 == 1 for n in choices)        # the computer deals the odd deals
+    assert choices and all(n % 2 == 1 for n in choices)  # the computer deals the odd deals
     dialog = page.locator("dialog#result")
     assert dialog.get_attribute("data-scores") == ",".join(map(str, game.match_scores))
     rows = page.locator("dialog#result table.scoreboard tbody tr").count()

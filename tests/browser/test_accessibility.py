@@ -15,10 +15,12 @@ ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.browser
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-LOAD = 300_000      # the first load, on a busy machine
+LOAD = 300_000  # the first load, on a busy machine
 PLAYABLE = "button[data-card]:not([disabled]):not([aria-disabled=true])"
-ACTIONS = ("button[data-action]:not([disabled]):not([data-action=hint]):not([data-action=keys])"
-           ":not([data-action=result]):not([data-action=suit-cancel])")
+ACTIONS = (
+    "button[data-action]:not([disabled]):not([data-action=hint]):not([data-action=keys])"
+    ":not([data-action=result]):not([data-action=suit-cancel])"
+)
 SUIT = "#felt button[data-action^=suit-]:not([data-action=suit-cancel]):not([disabled])"
 
 
@@ -27,6 +29,8 @@ def patient(request):
     """Waits long enough for a busy machine."""
     if "player" in request.fixturenames:
         request.getfixturevalue("player").page.set_default_timeout(120_000)
+
+
 GAMES = {
     "pisti": "#/pisti?seed=5&speed=instant",
     "war": "#/war?seed=4&speed=instant",
@@ -63,15 +67,21 @@ def axe(page) -> list[tuple[str, int, list[str]]]:
 def felt_move(player) -> bool:
     """One human move by clicking (the first playable card, else the first control)."""
     page = player.page
-    target = page.locator(SUIT) if page.locator(SUIT).count() else page.locator(f"#felt {PLAYABLE}, #felt {ACTIONS}")
+    target = (
+        page.locator(SUIT)
+        if page.locator(SUIT).count()
+        else page.locator(f"#felt {PLAYABLE}, #felt {ACTIONS}")
+    )
     if not target.count():
         return False
     before = moves_measured(page)
-    target.first.click(force=True)     # a card that rises under the pointer never stands still
+    target.first.click(force=True)  # a card that rises under the pointer never stands still
     page.wait_for_function(
         "n => performance.getEntriesByName('cardems:move').length > n"
         " || document.documentElement.dataset.cardems !== 'ready'"
-        " || document.querySelector('#felt [data-action^=suit-]:not([disabled])')", arg=before)
+        " || document.querySelector('#felt [data-action^=suit-]:not([disabled])')",
+        arg=before,
+    )
     return True
 
 
@@ -150,8 +160,12 @@ def next_frame(page) -> None:
 
 
 def is_target(focus: dict | None, target: dict) -> bool:
-    return bool(focus) and focus["card"] == target["card"] and focus["action"] == target["action"] \
+    return (
+        bool(focus)
+        and focus["card"] == target["card"]
+        and focus["action"] == target["action"]
         and (focus["card"] is None or focus["card"] != "back" or focus["action"] == target["action"])
+    )
 
 
 def keyboard_move(player, target_selector: str) -> int:
@@ -186,7 +200,9 @@ def test_a_whole_game_by_keyboard_alone_never_drops_the_focus(player, game):
         if player.wait("ready", "over") == "over":
             break
         if player.next_button():
-            page.wait_for_function("document.activeElement && document.activeElement.dataset.action === 'next'")
+            page.wait_for_function(
+                "document.activeElement && document.activeElement.dataset.action === 'next'"
+            )
             page.keyboard.press("Enter")
             presses.append(1)
             page.wait_for_function("!document.querySelector('dialog#result').open")
@@ -199,14 +215,18 @@ def test_a_whole_game_by_keyboard_alone_never_drops_the_focus(player, game):
         page.wait_for_function(
             "n => performance.getEntriesByName('cardems:move').length > n"
             " || document.documentElement.dataset.cardems !== 'ready'"
-            " || document.querySelector('#felt [data-action^=suit-]:not([disabled])')", arg=before)
-        next_frame(page)     # focus comes back before the next frame is drawn
+            " || document.querySelector('#felt [data-action^=suit-]:not([disabled])')",
+            arg=before,
+        )
+        next_frame(page)  # focus comes back before the next frame is drawn
         assert page.evaluate(FOCUS) is not None, f"focus fell to <body> after move {len(presses)}"
     else:
         raise AssertionError("the game did not end")
     assert player.state() == "over" and len(presses) >= 3
-    print(f"\n{game}: {len(presses)} moves, {sum(presses)} keys, {sum(presses) / len(presses):.2f} a move, "
-          f"most {max(presses)}")
+    print(
+        f"\n{game}: {len(presses)} moves, {sum(presses)} keys, {sum(presses) / len(presses):.2f} a move, "
+        f"most {max(presses)}"
+    )
 
 
 def test_arrow_keys_follow_the_cards_as_seen_in_arabic_and_a_refused_card_says_why(player):
@@ -245,15 +265,18 @@ RECORD = """() => {
 }"""
 
 
-@pytest.mark.parametrize("route,dealt", [("#/pisti?seed=5&speed=instant", 4),
-                                         ("#/pis-yedili?seed=6&speed=instant&mode=round", 1)])
+@pytest.mark.parametrize(
+    "route,dealt", [("#/pisti?seed=5&speed=instant", 4), ("#/pis-yedili?seed=6&speed=instant&mode=round", 1)]
+)
 def test_the_live_regions_tell_each_event_once_over_a_deal(player, route, dealt):
     load(player, route)
     page = player.page
     page.evaluate(RECORD)
     click_to_the_end(player)
     heard = page.evaluate("window.heard")
-    assert page.evaluate("window.statusNode === document.getElementById('status')"), "the status line is one node"
+    assert page.evaluate("window.statusNode === document.getElementById('status')"), (
+        "the status line is one node"
+    )
     lines = [(where, text) for where, text in heard if where.startswith("log:")]
     ids = [where for where, _ in lines]
     assert len(ids) == len(set(ids)) and all(where != "log:" for where in ids), "each log line is added once"
@@ -269,7 +292,12 @@ def test_the_live_regions_tell_each_event_once_over_a_deal(player, route, dealt)
 
 
 # ---------------------------------------------------------------- the phone
-PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+PHONE = {
+    "viewport": {"width": 360, "height": 740},
+    "is_mobile": True,
+    "has_touch": True,
+    "device_scale_factor": 2,
+}
 
 SMALL = """() => [...document.querySelectorAll('button, a[href], select, input, [tabindex]:not([tabindex="-1"])')]
   .filter(e => !e.disabled && e.offsetParent !== null && !e.closest('dialog:not([open])') && !e.closest('[hidden]'))
@@ -340,7 +368,9 @@ def grow_hand(player, size: int) -> int:
             if button.count():
                 before = moves_measured(page)
                 button.first.click()
-                page.wait_for_function("n => performance.getEntriesByName('cardems:move').length > n", arg=before)
+                page.wait_for_function(
+                    "n => performance.getEntriesByName('cardems:move').length > n", arg=before
+                )
                 break
         else:
             felt_move(player)
@@ -402,7 +432,7 @@ CONTRAST = """() => {
 def test_the_text_over_the_felt_is_readable(player, game):
     load(player, GAMES[game])
     page = player.page
-    for _ in range(4):                        # a few moves: older log lines, figures
+    for _ in range(4):  # a few moves: older log lines, figures
         if player.wait("ready", "over") == "over":
             break
         felt_move(player)

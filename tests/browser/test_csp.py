@@ -95,7 +95,7 @@ def test_a_whole_game_runs_without_a_policy_violation(browser, site, game):
         context.close()
 
 
-def test_the_built_site_starts_offline_without_a_policy_violation(browser, built_site):  # noqa: F811
+def test_the_built_site_starts_offline_without_a_policy_violation(browser, built_site):
     context, page = strict_page(browser, built_site.base)
     try:
         page.goto(built_site.base + "#/pisti?seed=4&speed=instant")
@@ -130,8 +130,10 @@ def test_a_long_session_keeps_a_bounded_timeline(player):
         nodes.append(page.evaluate("document.getElementsByTagName('*').length"))
         entries.append(page.evaluate("performance.getEntries().length"))
     measures = page.evaluate("performance.getEntriesByType('measure').length")
-    assert any(later < earlier for earlier, later in zip(counts, counts[1:])), counts  # the older half cleared
+    assert any(later < earlier for earlier, later in zip(counts, counts[1:])), (
+        counts
+    )  # the older half cleared
     assert max(counts) <= 300 and measures <= 600, (counts, measures)
-    assert max(nodes[4:]) <= nodes[4] * 1.05, nodes        # no element left behind by a game
+    assert max(nodes[4:]) <= nodes[4] * 1.05, nodes  # no element left behind by a game
     assert max(entries) < 1200 and entries[-1] <= max(entries[:10]) * 1.1, entries
     assert played > 600 and player.errors == []

@@ -10,7 +10,7 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-DAY = "2026-11-10"         # its War deal is a short game
+DAY = "2026-11-10"  # its War deal is a short game
 
 
 def open_daily(player, route: str) -> None:
@@ -32,7 +32,7 @@ def test_a_days_deal_is_the_same_in_two_fresh_browser_profiles(browser, site):
             player = Player(context.new_page(), site)
             player.open(f"#/daily/pisti?date={DAY}&speed=instant", state="ready")
             cards = shown_cards(player.page)
-            assert len([c for c in cards if c != "back"]) >= 5      # a hand of four and the pile's top
+            assert len([c for c in cards if c != "back"]) >= 5  # a hand of four and the pile's top
             assert DAY in player.page.inner_text("#table-bar .table-title")
             seen.append((cards, player.save("daily:pisti")["game"]["seed"]))
         finally:
@@ -50,15 +50,18 @@ def test_a_future_date_or_an_unknown_game_is_a_notice_and_the_lobby(player):
     assert "yesterday" in page.inner_text("#notices")
     open_daily(player, "#/daily/chess")
     assert "chess" in page.inner_text("#notices")
-    open_daily(player, "#/daily/war")               # today's deal still opens
+    open_daily(player, "#/daily/war")  # today's deal still opens
     assert page.locator("#felt").is_visible()
 
 
 def test_the_share_line_is_on_the_clipboard_and_a_second_game_that_day_is_a_replay(browser, site):
     from browser.conftest import Player
 
-    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 800},
-                                  permissions=["clipboard-read", "clipboard-write"])
+    context = browser.new_context(
+        locale="en-US",
+        viewport={"width": 1280, "height": 800},
+        permissions=["clipboard-read", "clipboard-write"],
+    )
     try:
         player = Player(context.new_page(), site)
         page = player.page
@@ -76,7 +79,7 @@ def test_the_share_line_is_on_the_clipboard_and_a_second_game_that_day_is_a_repl
         page.evaluate("location.hash = '#/'")
         player.wait("ready")
         open_daily(player, f"#/daily/war?date={DAY}&speed=instant")
-        assert shown_cards(page) == first                         # the same cards
+        assert shown_cards(page) == first  # the same cards
         assert "replay" in page.inner_text("#table-bar .table-title")
         assert "replay" in page.inner_text("#notices")
         page.click("#table-bar button[data-action=finish]")
@@ -86,7 +89,9 @@ def test_the_share_line_is_on_the_clipboard_and_a_second_game_that_day_is_a_repl
 
         records = json.loads(page.evaluate("window.cardemsStats.allJson()"))
         assert sorted((r["daily"], r["replay"], r["end"]) for r in records) == [
-            (DAY, False, "finished"), (DAY, True, "finished")]
+            (DAY, False, "finished"),
+            (DAY, True, "finished"),
+        ]
         page.evaluate("location.hash = '#/stats'")
         player.wait("ready")
         assert page.get_attribute(".stats-daily", "data-daily-best") == "1"
@@ -103,8 +108,9 @@ def test_a_daily_save_of_another_version_or_damaged_is_reset_with_a_notice_and_t
     player.open("#/daily/pisti?speed=instant")
     before = len(player.save("daily:pisti")["game"]["moves"])
     page.click(f'button[data-card="{player.playable()[0]}"]')
-    page.wait_for_function("n => JSON.parse(localStorage.getItem('cardems:save:daily:pisti')).game.moves.length > n",
-                           arg=before)
+    page.wait_for_function(
+        "n => JSON.parse(localStorage.getItem('cardems:save:daily:pisti')).game.moves.length > n", arg=before
+    )
     player.wait("ready")
     saved = player.save("daily:pisti")
     for value in (json.dumps({**saved, "v": 99}), "{"):
@@ -116,7 +122,12 @@ def test_a_daily_save_of_another_version_or_damaged_is_reset_with_a_notice_and_t
         assert "streak keeps every day your statistics already hold" in notices, notices
         assert "restored" not in notices and "replay" not in notices, notices
         assert "replay" not in page.inner_text("#table-bar .table-title")
-        assert page.get_attribute("body", "data-view") == "table" and page.locator("#felt [data-card]").count() > 0
+        assert (
+            page.get_attribute("body", "data-view") == "table"
+            and page.locator("#felt [data-card]").count() > 0
+        )
         fresh = player.save("daily:pisti")
-        assert fresh is None or (fresh["v"] == 1 and fresh["replay"] is False and fresh["game"]["moves"] != saved["game"]["moves"])
+        assert fresh is None or (
+            fresh["v"] == 1 and fresh["replay"] is False and fresh["game"]["moves"] != saved["game"]["moves"]
+        )
     assert player.errors == [], player.errors

@@ -33,8 +33,11 @@ def test_a_pisti_deal_with_house_rules_chosen_in_the_dialog(player):
     page.click("dialog#options [data-action=options-start]")
     player.wait("ready", "busy")
     got = query(page.url)
-    assert {k: got.get(k) for k in ("jack_pisti", "first_round_pisti", "most_cards_tie")} == \
-        {"jack_pisti": "10", "first_round_pisti": "false", "most_cards_tie": "last"}
+    assert {k: got.get(k) for k in ("jack_pisti", "first_round_pisti", "most_cards_tie")} == {
+        "jack_pisti": "10",
+        "first_round_pisti": "false",
+        "most_cards_tie": "last",
+    }
     house = {"jack_pisti": 10, "first_round_pisti": False, "most_cards_tie": "last"}
     assert {k: player.save()["game"]["options"][k] for k in house} == house
     player.play_to_the_end()
@@ -52,8 +55,10 @@ def test_war_draws_a_hand_of_five_or_of_one_and_plays_by_the_link(player):
     page = player.page
     assert len(player.playable()) == 5
     # the computer has chosen (its card lies face down in the battle slot): 4 backs, a hand of 5
-    assert page.locator("#hand-1 .card.back").count() == 4 and "5" in page.get_attribute("#hand-1", "aria-label")
-    assert "5 in hand" in page.locator("body").inner_text()        # the deal's log line
+    assert page.locator("#hand-1 .card.back").count() == 4 and "5" in page.get_attribute(
+        "#hand-1", "aria-label"
+    )
+    assert "5 in hand" in page.locator("body").inner_text()  # the deal's log line
     for _ in range(8):
         if player.state() == "over":
             break
@@ -69,7 +74,7 @@ def test_war_draws_a_hand_of_five_or_of_one_and_plays_by_the_link(player):
     assert max(len(h) for h in game.hands) <= 5 and all(b.burned[0] <= 1 for b in game.history)
     # classic War: one card, nothing to choose; finishing plays the game out by the rules
     page.evaluate("location.hash = '#/war?seed=6&hand=1&speed=instant&level=easy'")
-    page.click("dialog#choice button[data-action=link-play]")   # the unfinished game: play the link's
+    page.click("dialog#choice button[data-action=link-play]")  # the unfinished game: play the link's
     player.wait("ready")
     assert len(player.playable()) == 1 and page.locator("#hand-1 .card.back").count() == 0
     assert "1" in page.get_attribute("#hand-1", "aria-label")
@@ -77,5 +82,7 @@ def test_war_draws_a_hand_of_five_or_of_one_and_plays_by_the_link(player):
     assert player.wait("over", timeout=240_000) == "over"
     game = War.from_json(player.save("war")["game"])
     assert game.options == {"hand": 1, "burn": 3} and game.is_over()
-    assert page.locator("dialog#result").get_attribute("data-scores") == ",".join(map(str, game.result().scores))
+    assert page.locator("dialog#result").get_attribute("data-scores") == ",".join(
+        map(str, game.result().scores)
+    )
     assert player.raw_keys() == [] and player.errors == []

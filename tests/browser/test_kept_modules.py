@@ -9,7 +9,12 @@ from tests.browser.test_sound import RECORDER
 
 pytestmark = pytest.mark.browser
 
-MODULES = ["static/js/statsdb.js", "static/js/sound.js", "static/vendor/idb/index.js", "static/vendor/zzfx/ZzFX.js"]
+MODULES = [
+    "static/js/statsdb.js",
+    "static/js/sound.js",
+    "static/vendor/idb/index.js",
+    "static/vendor/zzfx/ZzFX.js",
+]
 USE = """async () => {
     const stats = (await import(new URL('static/js/statsdb.js', document.baseURI).href)).default;
     const sound = (await import(new URL('static/js/sound.js', document.baseURI).href)).default;
@@ -30,9 +35,9 @@ def test_the_modules_are_kept_and_work_offline(browser, built_site):
         assert {built_site.base + path for path in MODULES} <= kept
         context.set_offline(True)
         player.requests.clear()
-        page.reload()                    # the page loads both modules itself, offline now
+        page.reload()  # the page loads both modules itself, offline now
         player.wait("ready")
-        page.evaluate(f"import(new URL('static/js/sound.js', document.baseURI).href)")
+        page.evaluate("import(new URL('static/js/sound.js', document.baseURI).href)")
         page.keyboard.press("Shift")
         assert page.evaluate(USE) == [["offline-1"], True]
         assert page.evaluate("window.__audio.started.length") == 1

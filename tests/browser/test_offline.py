@@ -90,8 +90,13 @@ def traced_reload(context, player) -> list[dict]:
     done: list[bool] = []
     cdp.on("Tracing.dataCollected", lambda e: events.extend(e["value"]))
     cdp.on("Tracing.tracingComplete", lambda e: done.append(True))
-    cdp.send("Tracing.start", {"transferMode": "ReportEvents",
-                               "traceConfig": {"includedCategories": ["disabled-by-default-devtools.timeline"]}})
+    cdp.send(
+        "Tracing.start",
+        {
+            "transferMode": "ReportEvents",
+            "traceConfig": {"includedCategories": ["disabled-by-default-devtools.timeline"]},
+        },
+    )
     try:
         player.page.reload()
         player.wait("ready", timeout=90_000)
@@ -142,8 +147,9 @@ def test_the_worker_never_passes_through_another_copy_of_the_binary(browser, bui
             cdp = context.new_cdp_session(player.page)
             cdp.send("Network.enable")
             cdp.send("Network.setBypassServiceWorker", {"bypass": True})
-            fetched = player.page.evaluate("async (u) => (await (await fetch(u, {cache: 'reload'})).text())",
-                                           built_site.base + WASM)
+            fetched = player.page.evaluate(
+                "async (u) => (await (await fetch(u, {cache: 'reload'})).text())", built_site.base + WASM
+            )
             cdp.send("Network.setBypassServiceWorker", {"bypass": False})
             assert fetched == "another file"  # the HTTP cache now holds it
             player.page.reload()

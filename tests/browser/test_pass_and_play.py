@@ -7,7 +7,6 @@ with two people (a few battles by clicks, then the rest finished at once)."""
 
 from __future__ import annotations
 
-
 import pytest
 
 from cardems.games import game_class
@@ -31,8 +30,10 @@ def assert_covered(player, name: str) -> int:
     hidden = game.view(seat).hand
     assert hidden
     # the table and any dialog open (a closed one may keep an earlier game's result)
-    html = page.evaluate("document.getElementById('table').innerHTML"
-                         " + [...document.querySelectorAll('dialog[open]')].map(d => d.innerHTML).join('')")
+    html = page.evaluate(
+        "document.getElementById('table').innerHTML"
+        " + [...document.querySelectorAll('dialog[open]')].map(d => d.innerHTML).join('')"
+    )
     for card in hidden:
         assert f'data-card="{card}"' not in html and f'id="card-{card}"' not in html, card
     assert page.locator("#felt .hand, #felt button[data-card]").count() == 0
@@ -67,13 +68,16 @@ def play(player, name: str, route: str, click, *, limit: int, until=None) -> lis
         if click(page):
             page.wait_for_function(
                 "([key, n]) => (JSON.parse(localStorage.getItem(key)).game.moves.length > n)",
-                arg=[f"cardems:save:{name}", moves])
+                arg=[f"cardems:save:{name}", moves],
+            )
     raise AssertionError(f"{name}: not over after {limit} steps")
 
 
 def click_card(page) -> bool:
-    cards = page.eval_on_selector_all("#felt button[data-card]:not([disabled]):not([aria-disabled=true])",
-                                      "els => els.map(e => e.dataset.card)")
+    cards = page.eval_on_selector_all(
+        "#felt button[data-card]:not([disabled]):not([aria-disabled=true])",
+        "els => els.map(e => e.dataset.card)",
+    )
     if not cards:
         return False
     page.mouse.move(1, 1)
@@ -98,25 +102,38 @@ def test_people_pass_the_device_and_the_cover_hides_every_hand(player):
     page.evaluate("names => localStorage.setItem('cardems:names', JSON.stringify({v: 1, names}))", NAMES)
 
     # Pişti, four players: Ayşe (seat 0) and Ali (seat 2) partners against two computers
-    covers = play(player, "pisti", "#/pisti?players=4&seats=p,normal,p,easy&seed=11&speed=instant",
-                  click_card, limit=400)
+    covers = play(
+        player,
+        "pisti",
+        "#/pisti?players=4&seats=p,normal,p,easy&seed=11&speed=instant",
+        click_card,
+        limit=400,
+    )
     game = replay(player, "pisti")
     assert game.is_over() and len(covers) >= 20 and set(covers) == {0, 2}
-    assert covers[0] == 0 or game.moves   # the first cover is for the first person to play
+    assert covers[0] == 0 or game.moves  # the first cover is for the first person to play
     dialog = page.locator("dialog#result")
     assert dialog.get_attribute("data-winner") == str(game.result().winner)
     title = dialog.locator(".dialog-title, h2").first.inner_text()
     if game.result().winner == 0:
         assert "Ayşe" in title and "Ali" in title
-    assert "Ayşe" in page.locator(".table-title").inner_text() or "2" in page.locator(".table-title").inner_text()
-    assert page.locator('button[data-action="undo"]').count() == 0     # no taking back between people
+    assert (
+        "Ayşe" in page.locator(".table-title").inner_text()
+        or "2" in page.locator(".table-title").inner_text()
+    )
+    assert page.locator('button[data-action="undo"]').count() == 0  # no taking back between people
     save = player.save("pisti")
     assert save.get("together") is True
     page.keyboard.press("Escape")
 
     # Pis Yedili, three players: Ayşe and Ali, and a computer
-    covers = play(player, "pis-yedili", "#/pis-yedili?players=3&mode=round&seats=p,p,easy&seed=5&speed=instant",
-                  click_pis_yedili, limit=1500)
+    covers = play(
+        player,
+        "pis-yedili",
+        "#/pis-yedili?players=3&mode=round&seats=p,p,easy&seed=5&speed=instant",
+        click_pis_yedili,
+        limit=1500,
+    )
     game = replay(player, "pis-yedili")
     assert game.is_over() and len(covers) >= 6 and set(covers) == {0, 1}
     page.keyboard.press("Escape")
@@ -125,12 +142,18 @@ def test_people_pass_the_device_and_the_cover_hides_every_hand(player):
     def battles() -> int:
         return len(replay(player, "war").history) if player.save("war") else 0
 
-    covers = play(player, "war", "#/war?seats=p,p&seed=3&speed=instant", click_card, limit=200,
-                  until=lambda: battles() >= 6)
-    assert covers[:4] == [1, 0, 1, 0]            # seat 1 commits first, then seat 0, battle after battle
+    covers = play(
+        player,
+        "war",
+        "#/war?seats=p,p&seed=3&speed=instant",
+        click_card,
+        limit=200,
+        until=lambda: battles() >= 6,
+    )
+    assert covers[:4] == [1, 0, 1, 0]  # seat 1 commits first, then seat 0, battle after battle
     war = replay(player, "war")
     assert war.history and war.history[-1].cards[0] != war.history[-1].cards[1]
-    page.click("button[data-action=finish]")     # the rest at once, for both people
+    page.click("button[data-action=finish]")  # the rest at once, for both people
     player.wait("over")
     war = replay(player, "war")
     assert war.is_over()

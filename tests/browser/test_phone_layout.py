@@ -50,21 +50,29 @@ def test_every_table_fits_the_phone(browser, site, layout_cases, size):
                 jack.first.click()
                 page.wait_for_selector("#felt .suit-chooser")
                 # the chooser lies over the hand while it is open: it is itself measured
-                problems += [f"{where}, naming a suit: {line}" for line in page.evaluate(MEASURE, [width, height])["bad"]
-                             if "corner" not in line]
+                problems += [
+                    f"{where}, naming a suit: {line}"
+                    for line in page.evaluate(MEASURE, [width, height])["bad"]
+                    if "corner" not in line
+                ]
                 page.click("#felt button[data-action=suit-cancel]")
             if case.name in ("pisti-4p", "abstract-52"):
                 page.click("#table-bar button[data-action=options]")
                 page.wait_for_selector("dialog#options[open]")
-                problems += [f"{where}, options open: {line}" for line in page.evaluate(MEASURE, [width, height])["bad"]
-                             if line.startswith("control") or "outside the viewport" in line]
+                problems += [
+                    f"{where}, options open: {line}"
+                    for line in page.evaluate(MEASURE, [width, height])["bad"]
+                    if line.startswith("control") or "outside the viewport" in line
+                ]
                 page.keyboard.press("Escape")
     context.close()
     assert measured == len(LANGS) * len(layout_cases)
     assert not errors
     assert not problems, "\n".join(problems[:40])
     if repeated:
-        pytest.xfail("two decks still repeat card ids (issue 27 defect 1, another branch): " + "; ".join(repeated))
+        pytest.xfail(
+            "two decks still repeat card ids (issue 27 defect 1, another branch): " + "; ".join(repeated)
+        )
 
 
 def test_four_colours_and_the_hands_order_are_chosen_once_for_every_game(player):
@@ -78,21 +86,25 @@ def test_four_colours_and_the_hands_order_are_chosen_once_for_every_game(player)
     page.check("#options input[name=deck][value=four]", force=True)
     page.check("#options input[name=order][value=rank]", force=True)
     page.keyboard.press("Escape")
-    colour = "c => getComputedStyle(document.querySelector(`#felt [data-card$='${c}']`) || document.body)" \
-             ".getPropertyValue('--suit-' + c).trim()"
+    colour = (
+        "c => getComputedStyle(document.querySelector(`#felt [data-card$='${c}']`) || document.body)"
+        ".getPropertyValue('--suit-' + c).trim()"
+    )
     assert page.evaluate("document.documentElement.dataset.deck") == "four"
     assert page.evaluate(colour, "D") == "#1c5fc4" and page.evaluate(colour, "C") == "#177a35"
     ranks = [c[:-1] for c in page.evaluate(hand)]
     order = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
     assert [order.index(r) for r in ranks] == sorted(order.index(r) for r in ranks)
-    assert player.save("pisti")["game"]["moves"] == dealt["game"]["moves"]   # no new game: the same deal
+    assert player.save("pisti")["game"]["moves"] == dealt["game"]["moves"]  # no new game: the same deal
     # kept, and applied to another game and the rules pages' art
     player.open("#/war?seed=2&speed=instant")
     ranks = [c[:-1] for c in page.evaluate(hand)]
     assert [order.index(r) for r in ranks] == sorted(order.index(r) for r in ranks)
     player.open("#/rules/pisti")
-    art = page.evaluate("() => { const g = document.querySelector('[data-rules-card$=D] svg g[style]');"
-                        " return g && getComputedStyle(g).color; }")
-    assert art == "rgb(28, 95, 196)"   # the rules' ♦ painted blue
+    art = page.evaluate(
+        "() => { const g = document.querySelector('[data-rules-card$=D] svg g[style]');"
+        " return g && getComputedStyle(g).color; }"
+    )
+    assert art == "rgb(28, 95, 196)"  # the rules' ♦ painted blue
     assert page.evaluate("localStorage.getItem('cardems:deck')") == '"four"'
     assert page.evaluate("localStorage.getItem('cardems:order')") == '"rank"'

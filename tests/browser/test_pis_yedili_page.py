@@ -21,7 +21,8 @@ def enabled(page) -> list[tuple[str, str, str]]:
     """(data-card, data-action, data-index) of every enabled game button on the felt."""
     return page.eval_on_selector_all(
         "#felt button:not([disabled]):not([aria-disabled=true])",
-        "els => els.map(e => [e.dataset.card || '', e.dataset.action || '', e.dataset.index || ''])")
+        "els => els.map(e => [e.dataset.card || '', e.dataset.action || '', e.dataset.index || ''])",
+    )
 
 
 def human_turn(player, checks=None) -> str:
@@ -34,7 +35,7 @@ def human_turn(player, checks=None) -> str:
     if checks is not None:
         checks(buttons)
     plain = [c for c in cards if c[0] != "J"]
-    page.mouse.move(1, 1)   # a hovered card rises over its neighbours: start from nowhere
+    page.mouse.move(1, 1)  # a hovered card rises over its neighbours: start from nowhere
     # in a fanned hand each card shows its leading edge: click there, as a person would
     if plain:
         page.click(f'#felt button[data-card="{plain[0]}"]', position=EDGE)
@@ -73,7 +74,9 @@ def play_match(player, checks=None, limit: int = 2000) -> list[str]:
         clicks.append(done)
         page.wait_for_function(
             "n => document.documentElement.dataset.cardems !== 'ready' || "
-            "JSON.parse(localStorage.getItem('cardems:save:pis-yedili')).game.moves.length > n", arg=moves)
+            "JSON.parse(localStorage.getItem('cardems:save:pis-yedili')).game.moves.length > n",
+            arg=moves,
+        )
         assert len(clicks) < limit
     return clicks
 
@@ -91,8 +94,12 @@ def test_a_two_player_match_played_by_clicks_ends_as_the_engine_says(player):
         assert ("draw" in actions) == ("draw" in legal)
         assert ("pass" in actions) == ("pass" in legal)
         cards = {c for c, a, _ in buttons if c and c != "back" and not a}
-        assert cards == {m.partition(":")[0] for m in legal if m not in ("draw", "pass") and not m.startswith("pick")}
-        hand = page.eval_on_selector_all(".seat-bottom .hand button[data-card]", "els => els.map(e => e.dataset.card)")
+        assert cards == {
+            m.partition(":")[0] for m in legal if m not in ("draw", "pass") and not m.startswith("pick")
+        }
+        hand = page.eval_on_selector_all(
+            ".seat-bottom .hand button[data-card]", "els => els.map(e => e.dataset.card)"
+        )
         order = {"S": 0, "H": 1, "C": 2, "D": 3}
         assert sorted(hand) == sorted(view.hand)
         assert [order[c[-1]] for c in hand] == sorted(order[c[-1]] for c in hand)
@@ -136,8 +143,10 @@ def table_checks(player):
     def checks(buttons):
         game = replay(player.save("pis-yedili"))
         view = game.view(0)
-        sizes = [int(page.locator(f'[data-seat="{s}"] [data-hand-count]').get_attribute("data-hand-count"))
-                 for s in range(game.players)]
+        sizes = [
+            int(page.locator(f'[data-seat="{s}"] [data-hand-count]').get_attribute("data-hand-count"))
+            for s in range(game.players)
+        ]
         assert sizes == list(view.hand_sizes)
         assert page.locator('[data-seat="0"].turn').count() == 1
         if view.stack and view.phase == "play":
@@ -147,6 +156,7 @@ def table_checks(player):
         if view.phase == "play":
             nxt = view.stack[-1] if view.stack else (0 + view.direction) % game.players
             assert page.locator(f'[data-next="{nxt}"]').count() == (1 if nxt != 0 else 0)
+
     return checks
 
 
@@ -160,8 +170,9 @@ def test_a_four_player_match_to_the_end(player):
     assert game.is_over() and game.players == 4
     dialog = page.locator("dialog#result")
     assert dialog.get_attribute("data-scores") == ",".join(map(str, game.result().scores))
-    assert page.evaluate("performance.getEntriesByName('cardems:ai').length") == \
-        sum(1 for s in _moves_by_seat(game) if s != 0)
+    assert page.evaluate("performance.getEntriesByName('cardems:ai').length") == sum(
+        1 for s in _moves_by_seat(game) if s != 0
+    )
     assert player.errors == []
 
 
@@ -178,8 +189,10 @@ def test_a_round_with_every_house_rule_on(player):
     """The link's house rules reach the game and its save; the buttons offer exactly the
     legal moves (no Jack on a Jack), the log tells of the 8s that skip, and the result
     is the engine's."""
-    player.open("#/pis-yedili?players=3&mode=round&eight_skips=true&ace=draw&seven_stack=double"
-                "&jack_on_jack=false&jack_doubles=false&seed=21&level=normal&speed=instant")
+    player.open(
+        "#/pis-yedili?players=3&mode=round&eight_skips=true&ace=draw&seven_stack=double"
+        "&jack_on_jack=false&jack_doubles=false&seed=21&level=normal&speed=instant"
+    )
     page = player.page
     lines: set[str] = set()
     jack_tops = 0
@@ -189,7 +202,9 @@ def test_a_round_with_every_house_rule_on(player):
         game = replay(player.save("pis-yedili"))
         legal = game.legal_moves()
         cards = {c for c, a, _ in buttons if c and c != "back" and not a}
-        assert cards == {m.partition(":")[0] for m in legal if m not in ("draw", "pass") and not m.startswith("pick")}
+        assert cards == {
+            m.partition(":")[0] for m in legal if m not in ("draw", "pass") and not m.startswith("pick")
+        }
         if game.top and game.top[0] == "J" and game.phase == "play":
             jack_tops += 1
             assert not any(c[0] == "J" for c in cards)
@@ -203,6 +218,11 @@ def test_a_round_with_every_house_rule_on(player):
     skips = []
     for move in game.moves:
         skips += [e for e in again.play(move) if type(e).__name__ == "Skip"]
-    assert skips and any("misses a turn" in line or "miss a turn" in line for line in lines), (len(skips), jack_tops)
-    assert page.locator("dialog#result").get_attribute("data-scores") == ",".join(map(str, game.result().scores))
+    assert skips and any("misses a turn" in line or "miss a turn" in line for line in lines), (
+        len(skips),
+        jack_tops,
+    )
+    assert page.locator("dialog#result").get_attribute("data-scores") == ",".join(
+        map(str, game.result().scores)
+    )
     assert player.errors == []

@@ -42,7 +42,9 @@ def test_a_four_player_match_played_by_clicks_ends_as_the_engine_says(player):
         game = replay(player.save())
         rows = page.locator("dialog#result table.scoreboard tbody tr").count()
         totals = page.locator("dialog#result table.scoreboard tfoot td").all_inner_texts()
-        deal_totals = page.locator("dialog#result table.breakdown:not(.scoreboard) tr.row-total td").all_inner_texts()
+        deal_totals = page.locator(
+            "dialog#result table.breakdown:not(.scoreboard) tr.row-total td"
+        ).all_inner_texts()
         assert rows == len(game.deal_results) == game.deal_no - 1
         assert totals == [str(s) for s in game.match_scores]
         assert deal_totals == [str(b.total) for b in game.deal_results[-1]]
@@ -59,10 +61,14 @@ def test_a_four_player_match_played_by_clicks_ends_as_the_engine_says(player):
     assert dialog.get_attribute("data-scores") == ",".join(map(str, result.scores))
     assert dialog.get_attribute("data-winner") == str(result.winner)
     assert page.locator("dialog#result table.scoreboard tbody tr").count() == len(game.deal_results)
-    assert page.locator("dialog#result table.scoreboard tfoot td").all_inner_texts() == [str(s) for s in result.scores]
+    assert page.locator("dialog#result table.scoreboard tfoot td").all_inner_texts() == [
+        str(s) for s in result.scores
+    ]
     # every human move was a click; every other move a measured computer decision
     assert page.evaluate("performance.getEntriesByName('cardems:move').length") == len(clicked)
-    assert page.evaluate("performance.getEntriesByName('cardems:ai').length") == len(game.moves) - len(clicked)
+    assert page.evaluate("performance.getEntriesByName('cardems:ai').length") == len(game.moves) - len(
+        clicked
+    )
     assert player.errors == []
 
 
@@ -98,20 +104,36 @@ def test_the_options_dialog_starts_the_chosen_game_and_new_game_keeps_it(player)
     page.click("dialog#options [data-action=options-start]")
     player.wait("ready", "busy")
     page.wait_for_function("document.querySelectorAll('[data-seat]').length === 4")
-    wanted = {"players": "4", "mode": "match", "target": "51", "last_card_pisti": "false",
-              "level": "easy", "speed": "instant"}
+    wanted = {
+        "players": "4",
+        "mode": "match",
+        "target": "51",
+        "last_card_pisti": "false",
+        "level": "easy",
+        "speed": "instant",
+    }
     got = query(page.url)
     assert {k: got.get(k) for k in wanted} == wanted and got["seed"] != "3"
     save = player.save()
-    assert save["game"]["options"] == {"players": 4, "mode": "match", "target": 51, "last_card_pisti": False, "jack_pisti": 20, "first_round_pisti": True, "most_cards_tie": "nobody"}
+    assert save["game"]["options"] == {
+        "players": 4,
+        "mode": "match",
+        "target": 51,
+        "last_card_pisti": False,
+        "jack_pisti": 20,
+        "first_round_pisti": True,
+        "most_cards_tie": "nobody",
+    }
     assert save["game"]["seed"] == int(got["seed"])
     # new game: same options, a new seed (asked first when the game has moves)
     player.wait("ready")
     page.click("#table-bar [data-action=new-game]")
     if save["game"]["moves"] or player.save()["game"]["moves"]:
         page.click("dialog#confirm[open] [data-action=new-confirm]")
-    page.wait_for_function("s => !location.hash.includes('seed=' + s + '&') && !location.hash.endsWith('seed=' + s)",
-                           arg=got["seed"])
+    page.wait_for_function(
+        "s => !location.hash.includes('seed=' + s + '&') && !location.hash.endsWith('seed=' + s)",
+        arg=got["seed"],
+    )
     player.wait("ready", "busy")
     again = query(page.url)
     assert {k: again.get(k) for k in wanted} == wanted and again["seed"] != got["seed"]
@@ -155,8 +177,15 @@ def test_bad_options_in_a_link_give_notices_and_a_default_game(player):
     assert len(notices) == 1 and all(part in notices[0] for part in ("players=5", "target=0", "level=genius"))
     assert len(player.playable()) == 4 and page.locator("[data-seat]").count() == 2
     save = player.save()
-    assert save["game"]["options"] == {"players": 2, "mode": "match", "target": 151, "last_card_pisti": True,
-                                       "jack_pisti": 20, "first_round_pisti": True, "most_cards_tie": "nobody"}
+    assert save["game"]["options"] == {
+        "players": 2,
+        "mode": "match",
+        "target": 151,
+        "last_card_pisti": True,
+        "jack_pisti": 20,
+        "first_round_pisti": True,
+        "most_cards_tie": "nobody",
+    }
     got = query(page.url)
     assert "players" not in got and "target" not in got and "level" not in got and got["mode"] == "match"
     assert player.errors == []

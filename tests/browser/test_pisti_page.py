@@ -7,7 +7,6 @@ from urllib.parse import urlparse
 import pytest
 
 from cardems.games import PLANNED, playable
-
 from cardems.pisti.rules import Pisti
 from cardems.web.i18n import Catalog
 
@@ -18,8 +17,7 @@ def replay(save: dict) -> Pisti:
     return Pisti.from_json(save["game"])
 
 
-@pytest.mark.parametrize("player,lang,seed", [("en-US", "en", 42), ("ar-EG", "ar", 7)],
-                         indirect=["player"])
+@pytest.mark.parametrize("player,lang,seed", [("en-US", "en", 42), ("ar-EG", "ar", 7)], indirect=["player"])
 def test_a_whole_deal_played_by_clicks_scores_as_the_engine_does(player, lang, seed):
     player.open(f"#/pisti?seed={seed}&speed=instant")
     page = player.page
@@ -41,12 +39,15 @@ def test_a_whole_deal_played_by_clicks_scores_as_the_engine_does(player, lang, s
     # the same seed in CPython deals the same cards the page dealt
     assert Pisti.new(seed=seed).hands[0] == replay({"game": {**save["game"], "moves": []}}).hands[0]
     origin = urlparse(player.base).netloc
-    assert all(urlparse(u).netloc == origin for u in player.requests if u.startswith("http")), \
-        [u for u in player.requests if urlparse(u).netloc != origin]
+    assert all(urlparse(u).netloc == origin for u in player.requests if u.startswith("http")), [
+        u for u in player.requests if urlparse(u).netloc != origin
+    ]
     moves = page.evaluate("performance.getEntriesByName('cardems:move').length")
     assert moves == len(clicked)
     assert page.evaluate("performance.getEntriesByName('cardems:ready').length") == 1
-    assert page.evaluate("performance.getEntriesByName('cardems:ai').length") == len(game.moves) - len(clicked)
+    assert page.evaluate("performance.getEntriesByName('cardems:ai').length") == len(game.moves) - len(
+        clicked
+    )
     assert player.errors == []
 
 
@@ -59,7 +60,7 @@ def test_clicks_that_are_not_legal_now_are_ignored(player):
     player.open("#/pisti?seed=5&speed=normal")
     page = player.page
     first = player.playable()[0]
-    page.dblclick(f'button[data-card="{first}"]')       # a double click plays one card
+    page.dblclick(f'button[data-card="{first}"]')  # a double click plays one card
     assert player.state() == "busy"
     # during the computer's pause every card is disabled; a forced click changes nothing
     page.evaluate("document.querySelector('button[data-card]').disabled = false")
@@ -73,7 +74,9 @@ def test_clicks_that_are_not_legal_now_are_ignored(player):
 def test_a_malformed_route_shows_a_notice_and_starts_a_normal_game(player):
     player.open("#/pisti?seed=banana&players=9&colour=red")
     notices = player.page.locator("#notices li").all_inner_texts()
-    assert len(notices) == 1 and all(part in notices[0] for part in ("seed=banana", "players=9", "colour=red"))
+    assert len(notices) == 1 and all(
+        part in notices[0] for part in ("seed=banana", "players=9", "colour=red")
+    )
     assert len(player.playable()) == 4
     save = player.save()
     assert save["game"]["options"]["players"] == 2 and isinstance(save["game"]["seed"], int)
@@ -131,8 +134,14 @@ def test_play_or_resume_and_options_never_cover_each_other_on_a_tile(player):
     player.wait("ready")
     player.page.click("#table-bar a.back")
     player.wait("ready")
-    assert player.page.locator('[data-game-tile="pisti"].has-save').count() == 1  # "Devam et", the wider label
-    for size in ({"width": 1280, "height": 800}, {"width": 900, "height": 800}, {"width": 320, "height": 640}):
+    assert (
+        player.page.locator('[data-game-tile="pisti"].has-save').count() == 1
+    )  # "Devam et", the wider label
+    for size in (
+        {"width": 1280, "height": 800},
+        {"width": 900, "height": 800},
+        {"width": 320, "height": 640},
+    ):
         player.page.set_viewport_size(size)
         assert player.page.evaluate(OVERLAPS) == [], size
 

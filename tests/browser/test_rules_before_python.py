@@ -11,7 +11,12 @@ import pytest
 pytestmark = pytest.mark.browser
 
 RULES = Path(__file__).resolve().parents[2] / "cardems" / "web" / "pisti" / "rules"
-RUNTIME = ("**/static/vendor/pyodide/**", "**/static/vendor/pyscript/**", "**/interpreter.js", "**/first-screen.bundle")
+RUNTIME = (
+    "**/static/vendor/pyodide/**",
+    "**/static/vendor/pyscript/**",
+    "**/interpreter.js",
+    "**/first-screen.bundle",
+)
 ARTICLE = "#screen[data-prebuilt] article.rules-page"
 # every value <body data-view> takes and whether the shell's page was there, from the first script on
 WATCH = """
@@ -63,12 +68,17 @@ def test_rules_are_readable_before_python_and_the_app_takes_them_over(player):
     page.reload()
     player.wait("ready", timeout=90_000)
     assert page.evaluate("window.cardemsViews") == ["screen"], "the view went to the rules page and stayed"
-    assert page.evaluate("document.querySelector('#screen').hasAttribute('data-prebuilt')") is False  # the app's now
+    assert (
+        page.evaluate("document.querySelector('#screen').hasAttribute('data-prebuilt')") is False
+    )  # the app's now
     after = shown(page)
-    prebuilt = (player.base + "rules/pisti/ar.html")
-    expected = page.evaluate("async url => { const d = document.createElement('div');"
-                             " d.innerHTML = await (await fetch(url)).text(); document.body.append(d);"
-                             " const t = d.innerText; d.remove(); return t; }", prebuilt)
+    prebuilt = player.base + "rules/pisti/ar.html"
+    expected = page.evaluate(
+        "async url => { const d = document.createElement('div');"
+        " d.innerHTML = await (await fetch(url)).text(); document.body.append(d);"
+        " const t = d.innerText; d.remove(); return t; }",
+        prebuilt,
+    )
     assert (after["lang"], after["dir"], after["h1"]) == ("ar", "rtl", content["title"])
     assert after["text"].split() == expected.split(), "the app's page says what the build's did"
     assert page.evaluate("document.activeElement.tagName") == "H1"

@@ -11,7 +11,9 @@ CONTROLS = ("draw", "pass", "first", "second", "suit-S", "pick")
 
 
 def visible_h1(page) -> list[str]:
-    return page.evaluate("[...document.querySelectorAll('h1')].filter(h => h.offsetParent).map(h => h.textContent)")
+    return page.evaluate(
+        "[...document.querySelectorAll('h1')].filter(h => h.offsetParent).map(h => h.textContent)"
+    )
 
 
 def one_move(player) -> None:
@@ -29,8 +31,10 @@ def one_move(player) -> None:
                 break
         else:
             raise AssertionError("no move for the human")
-    page.wait_for_function("(n) => JSON.parse(localStorage.getItem(n)).game.moves.length > 0",
-                           arg=f"cardems:save:{page.evaluate('location.hash').split('/')[1].split('?')[0]}")
+    page.wait_for_function(
+        "(n) => JSON.parse(localStorage.getItem(n)).game.moves.length > 0",
+        arg=f"cardems:save:{page.evaluate('location.hash').split('/')[1].split('?')[0]}",
+    )
     player.wait("ready", "over")
 
 
@@ -38,10 +42,14 @@ def felt_cards(page) -> list[str]:
     return page.eval_on_selector_all("#felt [data-card]", "els => els.map(e => e.dataset.card)")
 
 
-@pytest.mark.parametrize("player, lang, back_label", [("en-US", "en", "Back to the game"),
-                                                       ("ar", "ar", "العودة إلى اللعبة")],
-                         indirect=["player"])
-def test_each_rules_page_opens_from_the_lobby_and_from_a_game_and_returns_to_it_unchanged(player, lang, back_label):
+@pytest.mark.parametrize(
+    "player, lang, back_label",
+    [("en-US", "en", "Back to the game"), ("ar", "ar", "العودة إلى اللعبة")],
+    indirect=["player"],
+)
+def test_each_rules_page_opens_from_the_lobby_and_from_a_game_and_returns_to_it_unchanged(
+    player, lang, back_label
+):
     page = player.page
     player.open("")
     assert page.evaluate("document.documentElement.lang") == lang

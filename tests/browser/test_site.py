@@ -28,8 +28,14 @@ def test_the_site_folder_holds_what_the_page_needs(built_site):
     precache = (site / "precache.js").read_text()
     listed = json.loads(precache.split("self.CARDEMS_FILES = ", 1)[1].rstrip().rstrip(";"))
     assert all((site / f).is_file() for f in listed)
-    assert {"index.html", "first-screen.bundle", "static/vendor/pyodide/pyodide.asm.wasm",
-            "static/icons/icon-512.png", "cardems/pisti/rules.py", "cardems/web/pisti/rules/ar.json"} <= set(listed)
+    assert {
+        "index.html",
+        "first-screen.bundle",
+        "static/vendor/pyodide/pyodide.asm.wasm",
+        "static/icons/icon-512.png",
+        "cardems/pisti/rules.py",
+        "cardems/web/pisti/rules/ar.json",
+    } <= set(listed)
     assert not (site / "tests").exists() and not (site / "scripts").exists()
 
 
@@ -54,8 +60,9 @@ def test_the_lobby_starts_under_a_sub_path_and_a_game_loads_when_opened(browser,
         # every request stayed in the site's folder, on this origin
         origin = urlparse(built_site.base).netloc
         assert all(urlparse(u).netloc == origin for u in player.requests if u.startswith("http"))
-        assert all(p.startswith(f"/{SUB}/") for p in built_site.paths), \
-            [p for p in built_site.paths if not p.startswith(f"/{SUB}/")]
+        assert all(p.startswith(f"/{SUB}/") for p in built_site.paths), [
+            p for p in built_site.paths if not p.startswith(f"/{SUB}/")
+        ]
         assert not player.errors, player.errors
     finally:
         context.close()
@@ -73,9 +80,14 @@ def test_a_first_visit_starts_the_runtimes_downloads_from_the_head_and_fetches_e
         player.open()
         sent = [path for path, status in built_site.answers[before:] if status == 200]
         started = player.page.evaluate(
-            "() => performance.getEntriesByType('resource').map(r => [r.name, r.initiatorType])")
-        for path in ("static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyodide/python_stdlib.zip",
-                     "static/vendor/pyodide/pyodide-lock.json", "first-screen.bundle"):
+            "() => performance.getEntriesByType('resource').map(r => [r.name, r.initiatorType])"
+        )
+        for path in (
+            "static/vendor/pyodide/pyodide.asm.wasm",
+            "static/vendor/pyodide/python_stdlib.zip",
+            "static/vendor/pyodide/pyodide-lock.json",
+            "first-screen.bundle",
+        ):
             assert sent.count(f"/{SUB}/{path}") == 1, (path, sent)
             assert [built_site.base + path, "link"] in started, (path, started)
         assert not player.errors, player.errors
@@ -105,12 +117,19 @@ def test_the_site_is_installable(browser, built_site, tmp_path):
         manifest = player.page.evaluate("async () => (await fetch('manifest.webmanifest')).json()")
         assert manifest["display"] == "standalone" and manifest["theme_color"]
         sizes = {(i["sizes"], i["purpose"]) for i in manifest["icons"]}
-        assert {("192x192", "maskable"), ("512x512", "maskable"), ("192x192", "any"), ("512x512", "any")} <= sizes
+        assert {
+            ("192x192", "maskable"),
+            ("512x512", "maskable"),
+            ("192x192", "any"),
+            ("512x512", "any"),
+        } <= sizes
         for icon in manifest["icons"]:
             if icon["type"] == "image/png":
                 size = player.page.evaluate(
                     """async (src) => { const b = await createImageBitmap(await (await fetch(src)).blob());
-                                       return [b.width, b.height]; }""", icon["src"])
+                                       return [b.width, b.height]; }""",
+                    icon["src"],
+                )
                 assert f"{size[0]}x{size[1]}" == icon["sizes"], icon
         cdp = context.new_cdp_session(player.page)
         for _ in range(40):  # the browser checks once the service worker controls the page
@@ -128,8 +147,15 @@ def test_the_pages_workflow_installs_the_pinned_runtime_assembles_and_deploys_th
     from tests.browser.conftest import ROOT
 
     text = (ROOT / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8")
-    steps = ["actions/checkout@", "actions/setup-node@", "npm ci", "python scripts/build_site.py --out _site",
-             "actions/configure-pages@", "actions/upload-pages-artifact@", "actions/deploy-pages@"]
+    steps = [
+        "actions/checkout@",
+        "actions/setup-node@",
+        "npm ci",
+        "python scripts/build_site.py --out _site",
+        "actions/configure-pages@",
+        "actions/upload-pages-artifact@",
+        "actions/deploy-pages@",
+    ]
     positions = [text.find(step) for step in steps]
     assert -1 not in positions and positions == sorted(positions), dict(zip(steps, positions))
     assert "path: _site" in text and "include-hidden-files: true" in text  # .nojekyll

@@ -39,7 +39,9 @@ def test_a_repeat_visit_starts_from_the_kept_snapshot_and_a_bad_one_falls_back(b
         player = Player(context.new_page(), built_site.base)
         page = player.page
         player.open("#/pisti?seed=21&speed=instant")
-        assert not page.evaluate(RESTORED)  # a first visit starts Python: the worker keeps the snapshot meanwhile
+        assert not page.evaluate(
+            RESTORED
+        )  # a first visit starts Python: the worker keeps the snapshot meanwhile
         cache = f"cardems-{built_site.build_id}"
         assert wait_kept(page) == [cache]
         url = built_site.base + SNAPSHOT
@@ -49,7 +51,9 @@ def test_a_repeat_visit_starts_from_the_kept_snapshot_and_a_bad_one_falls_back(b
         assert page.evaluate(RESTORED)
         card = player.playable()[0]
         page.click(f"button[data-card='{card}']")
-        page.wait_for_function("card => !document.querySelector(`.hand.mine button[data-card='${card}']`)", arg=card)
+        page.wait_for_function(
+            "card => !document.querySelector(`.hand.mine button[data-card='${card}']`)", arg=card
+        )
         assert player.save()["game"]["moves"][0] == card
 
         for damage in (OTHER_BUILD, NOT_GZIP):
@@ -61,7 +65,8 @@ def test_a_repeat_visit_starts_from_the_kept_snapshot_and_a_bad_one_falls_back(b
             assert player.playable(), "the page started normally"
             # the one notice is the game's own (resumed where it was left), none of the start's
             assert [n.split("\n")[0] for n in page.locator("#notices li").all_inner_texts()] == [
-                "Your game was restored where you left it."]
+                "Your game was restored where you left it."
+            ]
             assert player.errors == []
     finally:
         context.close()

@@ -62,9 +62,15 @@ def test_nothing_plays_before_the_first_interaction(page, player):
 
 def test_muting_is_remembered_after_a_reload(page, player):
     page.evaluate(f"async () => (await {IMPORT}).default.setMuted(true)")
-    assert page.evaluate("[window.cardemsSound.muted, localStorage.getItem('cardems:v1:muted')]") == [True, None]
-    page.click("#mute")   # the toggle reads the stored choice (sound on), and turns it off
-    assert page.evaluate("[window.cardemsSound.muted, localStorage.getItem('cardems:v1:muted')]") == [True, "1"]
+    assert page.evaluate("[window.cardemsSound.muted, localStorage.getItem('cardems:v1:muted')]") == [
+        True,
+        None,
+    ]
+    page.click("#mute")  # the toggle reads the stored choice (sound on), and turns it off
+    assert page.evaluate("[window.cardemsSound.muted, localStorage.getItem('cardems:v1:muted')]") == [
+        True,
+        "1",
+    ]
     page.reload()
     player.wait("ready")
     assert page.evaluate(f"async () => (await {IMPORT}).default.muted") is True
@@ -81,6 +87,11 @@ def test_the_effects_play_on_the_browsers_own_audio(player):
     assert play(page, "play") is False
     page.keyboard.press("Shift")
     assert all(play(page, name) for name in ["play", "capture", "fanfare", "war", "draw", "win", "lose"])
-    assert page.evaluate(f"async () => (await import(new URL('static/vendor/zzfx/ZzFX.js', document.baseURI).href))"
-                         ".ZZFX.audioContext.state") == "running"
+    assert (
+        page.evaluate(
+            "async () => (await import(new URL('static/vendor/zzfx/ZzFX.js', document.baseURI).href))"
+            ".ZZFX.audioContext.state"
+        )
+        == "running"
+    )
     assert not player.errors, player.errors

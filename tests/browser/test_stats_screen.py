@@ -41,7 +41,9 @@ def war_figures(page) -> dict:
 
 
 def all_tables(page) -> str:
-    return page.evaluate("[...document.querySelectorAll('section.stats-game table')].map(t => t.outerHTML).join('')")
+    return page.evaluate(
+        "[...document.querySelectorAll('section.stats-game table')].map(t => t.outerHTML).join('')"
+    )
 
 
 def stored(page) -> list:
@@ -52,20 +54,20 @@ def test_games_fill_the_statistics_once_and_export_reset_import_restore_them(pla
     page = player.page
     player.open("")
     winners = []
-    for seed in (16, 18):               # short games (and 4, 10 below)
+    for seed in (16, 18):  # short games (and 4, 10 below)
         open_war(player, seed)
         winners.append(finish(player))
     open_war(player, 3)
     one_battle(player)
-    open_war(player, 4)                  # game 3 is left unfinished: abandoned
-    page.click("dialog#choice button[data-action=link-play]")   # asked first: play the linked deal
+    open_war(player, 4)  # game 3 is left unfinished: abandoned
+    page.click("dialog#choice button[data-action=link-play]")  # asked first: play the linked deal
     player.wait("ready", "over")
     winners.append(finish(player))
-    page.reload()                        # the finished game again: not counted twice
+    page.reload()  # the finished game again: not counted twice
     player.wait("over")
     open_war(player, 10)
     one_battle(player)
-    page.reload()                        # resumed, and counted once when it ends
+    page.reload()  # resumed, and counted once when it ends
     player.wait("ready", "over")
     assert player.save("war")["game"]["moves"]
     winners.append(finish(player))
@@ -80,7 +82,7 @@ def test_games_fill_the_statistics_once_and_export_reset_import_restore_them(pla
     records = stored(page)
     assert len(records) == 5 and len({r["id"] for r in records}) == 5
     assert page.locator("figure.stats-chart svg").count() == 1
-    assert page.locator("figure.stats-chart table").count() == 1      # the text alternative
+    assert page.locator("figure.stats-chart table").count() == 1  # the text alternative
     before = all_tables(page)
 
     with page.expect_download() as download:
@@ -90,7 +92,7 @@ def test_games_fill_the_statistics_once_and_export_reset_import_restore_them(pla
     assert len(json.loads(exported.read_text(encoding="utf-8"))["records"]) == 5
 
     page.click("section.stats-game[data-game=war] button[data-action=stats-reset]")
-    assert page.locator("section.stats-game[data-game=war]").count() == 1   # only asked, not done
+    assert page.locator("section.stats-game[data-game=war]").count() == 1  # only asked, not done
     page.click("button[data-action=stats-reset-no]")
     assert stored(page) == records
     page.click("section.stats-game[data-game=war] button[data-action=stats-reset]")
@@ -102,14 +104,22 @@ def test_games_fill_the_statistics_once_and_export_reset_import_restore_them(pla
     page.wait_for_selector("section.stats-game[data-game=war]")
     assert all_tables(page) == before
     assert stored(page) == records
-    page.set_input_files("#stats-file", str(exported))   # again: nothing is added twice
+    page.set_input_files("#stats-file", str(exported))  # again: nothing is added twice
     page.wait_for_function("document.getElementById('stats-status').textContent.includes('0 ')")
     assert stored(page) == records
 
-    for bad in (b"{not json", json.dumps({"format": "cardems-stats", "version": 1,
-                                          "records": [{**records[0], "level": "godlike"}]}).encode()):
-        page.set_input_files("#stats-file", files=[{"name": "bad.json", "mimeType": "application/json", "buffer": bad}])
-        page.wait_for_function("document.getElementById('stats-status').textContent.startsWith('Nothing was imported')")
+    for bad in (
+        b"{not json",
+        json.dumps(
+            {"format": "cardems-stats", "version": 1, "records": [{**records[0], "level": "godlike"}]}
+        ).encode(),
+    ):
+        page.set_input_files(
+            "#stats-file", files=[{"name": "bad.json", "mimeType": "application/json", "buffer": bad}]
+        )
+        page.wait_for_function(
+            "document.getElementById('stats-status').textContent.startsWith('Nothing was imported')"
+        )
         assert all_tables(page) == before
         assert stored(page) == records
     assert "godlike" in page.inner_text("#stats-status")
@@ -122,7 +132,9 @@ def test_a_database_that_cannot_be_opened_is_a_notice_and_the_game_still_plays(p
     page.evaluate("Object.defineProperty(window, 'indexedDB', {value: undefined, configurable: true})")
     open_war(player, 9)
     finish(player)
-    page.wait_for_function("document.getElementById('notices').textContent.includes('Statistics cannot be saved')")
+    page.wait_for_function(
+        "document.getElementById('notices').textContent.includes('Statistics cannot be saved')"
+    )
     open_war(player, 13)
     one_battle(player)
     open_stats(player)

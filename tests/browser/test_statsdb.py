@@ -23,9 +23,18 @@ def run(page, body: str, arg=None):
 
 
 def record(n: int, game: str = "pisti", **extra) -> dict:
-    fields = dict(id=record_id(game, n, 1_764_590_000_000 + n), game=game, options={"mode": "classic"},
-                  level="normal", players=2, side=0, date=f"2026-12-01T10:00:{n:02}Z", result="win",
-                  scores=[10, 5], moves=24)
+    fields = dict(
+        id=record_id(game, n, 1_764_590_000_000 + n),
+        game=game,
+        options={"mode": "classic"},
+        level="normal",
+        players=2,
+        side=0,
+        date=f"2026-12-01T10:00:{n:02}Z",
+        result="win",
+        scores=[10, 5],
+        moves=24,
+    )
     fields.update(extra)
     return make_record(**fields)
 
@@ -38,8 +47,9 @@ def page(player):
 
 def test_a_record_put_twice_is_one_record_and_survives_a_reload(page, player):
     first = record(1)
-    assert run(page, "await db.put(arg); await db.put(JSON.stringify(arg)); return await db.allJson();",
-               first) == {"ok": json.dumps([first], separators=(",", ":"), ensure_ascii=False)}
+    assert run(
+        page, "await db.put(arg); await db.put(JSON.stringify(arg)); return await db.allJson();", first
+    ) == {"ok": json.dumps([first], separators=(",", ":"), ensure_ascii=False)}
     finished_later = dict(first, moves=30)
     run(page, "await db.put(arg[0]); await db.put(arg[1]);", [finished_later, record(2, game="war")])
     page.reload()
@@ -54,18 +64,25 @@ def test_a_record_put_twice_is_one_record_and_survives_a_reload(page, player):
 
 def test_an_upgrade_from_version_1_keeps_the_records(page):
     records = [record(3), record(4, game="abstract")]
-    before = run(page, """
+    before = run(
+        page,
+        """
         const old = await db.open({name: 'cardems-upgrade', version: 1});
         for (const r of arg) await old.put(r);
         const indexes = [...old.db.transaction('games').store.indexNames];
         old.close();
-        return [old.db.version, indexes];""", records)
+        return [old.db.version, indexes];""",
+        records,
+    )
     assert before == {"ok": [1, ["game"]]}
-    after = run(page, """
+    after = run(
+        page,
+        """
         const db2 = await db.open({name: 'cardems-upgrade'});
         const out = [db2.db.version, [...db2.db.transaction('games').store.indexNames].sort(), await db2.all()];
         db2.close();
-        return out;""")
+        return out;""",
+    )
     assert after == {"ok": [2, ["date", "game"], records]}
 
 
@@ -74,38 +91,69 @@ def test_failures_reject_with_a_code_the_page_can_show(page):
     assert (bad["name"], bad["code"]) == ("StatsDbError", "bad-record") and "text id" in bad["message"]
     assert run(page, "await db.put('{not json');")["code"] == "bad-record"
     # a database made by a newer version of the site
-    newer = run(page, """
+    newer = run(
+        page,
+        """
         await new Promise((ok, no) => { const r = indexedDB.open('cardems-newer', 7);
             r.onsuccess = () => { r.result.close(); ok(); }; r.onerror = no; });
-        await db.open({name: 'cardems-newer'});""")
+        await db.open({name: 'cardems-newer'});""",
+    )
     assert newer["code"] == "version" and "newer version" in newer["message"]
     # another tab keeps version 1 open and does not give way
-    blocked = run(page, """
+    blocked = run(
+        page,
+        """
         const held = await new Promise((ok, no) => { const r = indexedDB.open('cardems-held', 1);
             r.onupgradeneeded = () => r.result.createObjectStore('games', {keyPath: 'id'}).createIndex('game', 'game');
             r.onsuccess = () => ok(r.result); r.onerror = no; });
-        try { await db.open({name: 'cardems-held'}); } finally { held.close(); }""")
+        try { await db.open({name: 'cardems-held'}); } finally { held.close(); }""",
+    )
     assert blocked["code"] == "blocked" and "another Cardems tab" in blocked["message"]
     # a full disk
-    quota = run(page, """
+    quota = run(
+        page,
+        """
         const put = IDBObjectStore.prototype.put;
         IDBObjectStore.prototype.put = function () { throw new DOMException('full', 'QuotaExceededError'); };
-        try { await db.put(arg); } finally { IDBObjectStore.prototype.put = put; }""", record(5))
+        try { await db.put(arg); } finally { IDBObjectStore.prototype.put = put; }""",
+        record(5),
+    )
     assert quota["code"] == "quota"
     assert run(page, "return (await db.all()).length;") == {"ok": 0}
     # no IndexedDB at all (private mode, storage turned off)
-    none = run(page, """
+    none = run(
+        page,
+        """
         await db.close();
         const own = Object.getOwnPropertyDescriptor(window, 'indexedDB');
         Object.defineProperty(window, 'indexedDB', {value: undefined, configurable: true});
         try { await db.put(arg); }
-        finally { if (own) Object.defineProperty(window, 'indexedDB', own); else delete window.indexedDB; }""", record(6))
+        finally { if (own) Object.defineProperty(window, 'indexedDB', own); else delete window.indexedDB; }""",
+        record(6),
+    )
     assert none["code"] == "unavailable"
-    assert run(page, "await db.put(arg); return (await db.all()).map(r => r.id);", record(6)) == {"ok": [record(6)["id"]]}
+    assert run(page, "await db.put(arg); return (await db.all()).map(r => r.id);", record(6)) == {
+        "ok": [record(6)["id"]]
+    }
 
 
 def test_the_module_sets_window_cardems_stats(page):
     assert page.evaluate(f"""async () => {{ const m = await {IMPORT};
         return [window.cardemsStats === m.default, Object.keys(window.cardemsStats).sort()]; }}""") == [
-        True, sorted(["open", "put", "all", "allJson", "deleteGame", "clear", "close",
-                      "DB_NAME", "DB_VERSION", "WAIT_MS", "StatsDbError"])]
+        True,
+        sorted(
+            [
+                "open",
+                "put",
+                "all",
+                "allJson",
+                "deleteGame",
+                "clear",
+                "close",
+                "DB_NAME",
+                "DB_VERSION",
+                "WAIT_MS",
+                "StatsDbError",
+            ]
+        ),
+    ]

@@ -44,7 +44,9 @@ def bad(kind: str, key: str, game: str) -> str:
         if ":save:" in key:  # another game's save, its route pointing here (it would open as this game)
             return json.dumps({**good_save(other(game)), "hash": f"#/{game}?seed=3"})
         if ":setup:" in key:
-            return json.dumps({"v": 1, "options": {}, "level": "easy", "hash": f"#/{other(game)}", "summary": []})
+            return json.dumps(
+                {"v": 1, "options": {}, "level": "easy", "hash": f"#/{other(game)}", "summary": []}
+            )
         return '"de"'
     if kind == "unknown version":
         if ":save:" in key:
@@ -67,20 +69,27 @@ def test_every_kind_of_bad_value_is_reset_by_name_and_other_saves_stay(player):
     for number, kind in enumerate(KINDS):
         target = games[number % len(games)]
         good = {f"cardems:save:{g}": json.dumps(good_save(g)) for g in games if g != target}
-        bad_values = {key: bad(kind, key, target) for key in
-                      ("cardems:lang", "cardems:speed", f"cardems:save:{target}", f"cardems:setup:{target}")}
-        page.evaluate("items => { localStorage.clear();"
-                      " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }", {**good, **bad_values})
+        bad_values = {
+            key: bad(kind, key, target)
+            for key in ("cardems:lang", "cardems:speed", f"cardems:save:{target}", f"cardems:setup:{target}")
+        }
+        page.evaluate(
+            "items => { localStorage.clear();"
+            " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
+            {**good, **bad_values},
+        )
         page.reload()
         player.wait("ready")
         notices = " | ".join(page.locator(NOTICES).all_inner_texts())
-        name = page.evaluate(f"document.querySelector('[data-game-tile=\"{target}\"] .tile-name').textContent")
+        name = page.evaluate(
+            f"document.querySelector('[data-game-tile=\"{target}\"] .tile-name').textContent"
+        )
         assert "saved language could not be read" in notices, (kind, notices)
         assert "saved speed could not be read" in notices, (kind, notices)
         assert f"saved {name} game could not be read" in notices, (kind, notices)
         assert f"last {name} options could not be read" in notices, (kind, notices)
         stored = page.evaluate("keys => keys.map(k => localStorage.getItem(k))", list(good))
-        assert stored == list(good.values()), kind           # the other games' saves, untouched
+        assert stored == list(good.values()), kind  # the other games' saves, untouched
         assert page.locator('[data-game-tile].has-save').count() == len(games) - 1
         assert page.evaluate("k => localStorage.getItem(k)", f"cardems:save:{target}") is None
     # another game's good save resumes where it was
@@ -99,24 +108,40 @@ def test_a_value_nested_10000_deep_or_of_a_megabyte_under_any_key_is_reset_by_na
     page = player.page
     player.open("")
     target = "pisti"
-    keys = ["cardems:lang", "cardems:speed", "cardems:v1:muted", f"cardems:save:{target}",
-            f"cardems:save:daily:{target}", f"cardems:setup:{target}", f"cardems:daily:played:{target}",
-            f"cardems:tour:{target}"]
+    keys = [
+        "cardems:lang",
+        "cardems:speed",
+        "cardems:v1:muted",
+        f"cardems:save:{target}",
+        f"cardems:save:daily:{target}",
+        f"cardems:setup:{target}",
+        f"cardems:daily:played:{target}",
+        f"cardems:tour:{target}",
+    ]
     good = {f"cardems:save:{g}": json.dumps(good_save(g)) for g in playable() if g != target}
     deep = "[" * 10_000 + "]" * 10_000
-    for batch in (keys, keys[::2], keys[1::2]):   # 10,000 deep under every key; then a megabyte, half at a time
+    for batch in (
+        keys,
+        keys[::2],
+        keys[1::2],
+    ):  # 10,000 deep under every key; then a megabyte, half at a time
         value = deep if batch is keys else "x" * (1 << 20)
-        page.evaluate("([items, keys, value]) => { localStorage.clear();"
-                      " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);"
-                      " for (const k of keys) localStorage.setItem(k, value); }", [good, batch, value])
+        page.evaluate(
+            "([items, keys, value]) => { localStorage.clear();"
+            " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);"
+            " for (const k of keys) localStorage.setItem(k, value); }",
+            [good, batch, value],
+        )
         page.reload()
         player.wait("ready")
         notices = page.locator(NOTICES).all_inner_texts()
-        assert len(notices) == len(batch), notices            # one notice per key reset, each naming it
+        assert len(notices) == len(batch), notices  # one notice per key reset, each naming it
         assert all("could not be read" in n for n in notices), notices
         assert page.evaluate("keys => keys.filter(k => localStorage.getItem(k) !== null)", batch) == []
-        assert page.evaluate("keys => keys.map(k => localStorage.getItem(k))", list(good)) == list(good.values())
-    page.goto(player.base + f"#/daily/{target}")            # the daily and tour keys' screens still work
+        assert page.evaluate("keys => keys.map(k => localStorage.getItem(k))", list(good)) == list(
+            good.values()
+        )
+    page.goto(player.base + f"#/daily/{target}")  # the daily and tour keys' screens still work
     player.wait("ready")
     page.goto(player.base + f"#/{target}?seed=5&speed=instant")
     player.wait("ready")
@@ -143,9 +168,13 @@ def test_a_full_storage_is_told_and_never_restored_as_if_saved(player):
     notices = " | ".join(page.locator(NOTICES).all_inner_texts())
     assert "restored where you left it" not in notices, notices
     assert "cannot be saved" in notices, notices
-    page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('filler:'))"
-                  ".forEach(k => localStorage.removeItem(k))")
-    page.click("button[data-card]:not([disabled]):not([aria-disabled=true])")   # room again: saved, and the notice goes
+    page.evaluate(
+        "() => Object.keys(localStorage).filter(k => k.startsWith('filler:'))"
+        ".forEach(k => localStorage.removeItem(k))"
+    )
+    page.click(
+        "button[data-card]:not([disabled]):not([aria-disabled=true])"
+    )  # room again: saved, and the notice goes
     player.wait("ready")
     assert player.save()["game"]["moves"]
     assert "cannot be saved" not in " | ".join(page.locator(NOTICES).all_inner_texts())
@@ -155,7 +184,9 @@ def unfinished_war(player) -> list[str]:
     page = player.page
     player.open("#/war?seed=1&speed=instant")
     page.click("button[data-card]:not([disabled]):not([aria-disabled=true])")
-    page.wait_for_function("() => JSON.parse(localStorage.getItem('cardems:save:war')).game.moves.length >= 2")
+    page.wait_for_function(
+        "() => JSON.parse(localStorage.getItem('cardems:save:war')).game.moves.length >= 2"
+    )
     player.wait("ready")
     return player.save("war")["game"]["moves"]
 
@@ -174,7 +205,7 @@ def follow_link(player, link: str) -> Player:
 def test_a_link_during_an_unfinished_game_can_resume_it(player):
     moves = unfinished_war(player)
     tab = follow_link(player, "#/war?seed=2&speed=instant")
-    assert tab.save("war")["game"]["moves"] == moves          # nothing replaced while asking
+    assert tab.save("war")["game"]["moves"] == moves  # nothing replaced while asking
     tab.page.click("dialog#choice [data-action=link-resume]")
     tab.wait("ready")
     assert "seed=1" in tab.page.url and tab.save("war")["game"]["moves"] == moves

@@ -37,12 +37,16 @@ def human(player, selector: str, game: str = "pis-yedili") -> None:
     before = moves(player, game)
     page.click(selector)
     page.wait_for_function(
-        "a => JSON.parse(localStorage.getItem(a[0])).game.moves.length > a[1]", arg=[f"cardems:save:{game}", before])
+        "a => JSON.parse(localStorage.getItem(a[0])).game.moves.length > a[1]",
+        arg=[f"cardems:save:{game}", before],
+    )
     player.wait("ready", "over")
 
 
 def hand(page) -> list[str]:
-    return page.eval_on_selector_all(".seat-bottom .hand button[data-card]", "els => els.map(e => e.dataset.card)")
+    return page.eval_on_selector_all(
+        ".seat-bottom .hand button[data-card]", "els => els.map(e => e.dataset.card)"
+    )
 
 
 def test_two_deck_pis_yedili_shows_every_card_dims_the_unplayable_and_opens_without_a_useless_draw(player):
@@ -74,7 +78,8 @@ def test_two_deck_pis_yedili_shows_every_card_dims_the_unplayable_and_opens_with
     shown = page.eval_on_selector_all(
         ".seat-bottom .hand button[data-card]",
         "els => els.filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0"
-        " && getComputedStyle(e).visibility !== 'hidden'; }).length")
+        " && getComputedStyle(e).visibility !== 'hidden'; }).length",
+    )
     assert shown == len(view.hand) == int(page.get_attribute("#seat-0 [data-hand-count]", "data-hand-count"))
     assert page.evaluate(REPEATED_IDS) == []
 
@@ -102,8 +107,12 @@ def test_two_deck_pis_yedili_shows_every_card_dims_the_unplayable_and_opens_with
     assert confirm.is_visible() and page.evaluate("document.activeElement.dataset.action") == "new-cancel"
     box = confirm.bounding_box()
     size = page.viewport_size
-    assert box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= size["width"] \
+    assert (
+        box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= size["width"]
         and box["y"] + box["height"] <= size["height"]
+    )
     page.keyboard.press("Enter")
     assert not confirm.count() and page.evaluate("location.hash") == hash_before
     page.locator("#status").focus()
@@ -119,9 +128,15 @@ def test_two_deck_pis_yedili_shows_every_card_dims_the_unplayable_and_opens_with
     assert player.errors == []
 
 
-@pytest.mark.parametrize("route", [
-    "#/pisti?players=4&seed=5&speed=instant", "#/war?seed=5&speed=instant",
-    "#/abstract?variant=52&seed=5&speed=instant", "#/pis-yedili?players=4&seed=5&speed=instant"])
+@pytest.mark.parametrize(
+    "route",
+    [
+        "#/pisti?players=4&seed=5&speed=instant",
+        "#/war?seed=5&speed=instant",
+        "#/abstract?variant=52&seed=5&speed=instant",
+        "#/pis-yedili?players=4&seed=5&speed=instant",
+    ],
+)
 def test_no_element_id_repeats_on_a_table(player, route):
     page = player.page
     player.open(route)
@@ -134,7 +149,8 @@ def test_no_element_id_repeats_on_a_table(player, route):
         card.click(position={"x": 14, "y": 40})
         page.wait_for_function(
             "a => JSON.parse(localStorage.getItem(a[0])).game.moves.length > a[1]",
-            arg=[f"cardems:save:{game}", before])
+            arg=[f"cardems:save:{game}", before],
+        )
         player.wait("ready", "over")
     assert page.evaluate(REPEATED_IDS) == []
     assert player.errors == []
@@ -155,7 +171,7 @@ def last_take(save: dict):
 def test_the_last_capture_in_pisti_is_one_tap_away_and_survives_a_reload(player):
     page = player.page
     player.open("#/pisti?seed=8&speed=instant")
-    page.click("#tour button[data-action=tour-next]")      # the walkthrough says "click" to a mouse
+    page.click("#tour button[data-action=tour-next]")  # the walkthrough says "click" to a mouse
     assert page.get_attribute("#tour", "data-step") == "hand"
     assert "Click a card" in page.inner_text("#tour") and "Tap" not in page.inner_text("#tour")
     skip_tour(page)
@@ -174,7 +190,11 @@ def test_the_last_capture_in_pisti_is_one_tap_away_and_survives_a_reload(player)
         dialog = page.locator("dialog#last-take[open]")
         cards = dialog.locator(".last-cards [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
         words = dialog.locator(".last-who").inner_text()
-        mark = dialog.locator("[data-pisti]").get_attribute("data-pisti") if dialog.locator("[data-pisti]").count() else None
+        mark = (
+            dialog.locator("[data-pisti]").get_attribute("data-pisti")
+            if dialog.locator("[data-pisti]").count()
+            else None
+        )
         dialog.locator("button[data-action=close]").click()
         assert not page.locator("dialog#last-take[open]").count()
         return cards, words, mark

@@ -38,7 +38,7 @@ def moves_measured(page) -> int:
 def test_a_card_left_in_the_hand_and_the_live_regions_are_the_same_nodes_after_a_move(player, route):
     player.open(route)
     page = player.page
-    for _ in range(3):                       # a few moves, each checked
+    for _ in range(3):  # a few moves, each checked
         player.wait("ready")
         tagged = page.evaluate(TAG)
         assert tagged["status"] and tagged["log"]
@@ -53,15 +53,23 @@ def test_a_card_left_in_the_hand_and_the_live_regions_are_the_same_nodes_after_a
         assert all(tag == f"card:{code}" for code, tag in kept), kept
 
 
-@pytest.mark.parametrize("route", ["#/pisti?seed=8&speed=instant", "#/war?seed=4&speed=instant",
-                                   "#/pis-yedili?seed=6&speed=instant&mode=round",
-                                   "#/abstract?seed=2&speed=instant&mode=deal"])
+@pytest.mark.parametrize(
+    "route",
+    [
+        "#/pisti?seed=8&speed=instant",
+        "#/war?seed=4&speed=instant",
+        "#/pis-yedili?seed=6&speed=instant&mode=round",
+        "#/abstract?seed=2&speed=instant&mode=deal",
+    ],
+)
 def test_keyboard_focus_is_never_on_body_after_a_human_move(player, route):
     player.open(route)
     page = player.page
     moves = 0
     while player.wait("ready", "over") != "over" and moves < 12:
-        target = page.locator(f"#felt {PLAYABLE}, #felt button[data-action]:not([disabled]):not([data-action=hint])")
+        target = page.locator(
+            f"#felt {PLAYABLE}, #felt button[data-action]:not([disabled]):not([data-action=hint])"
+        )
         if not target.count():
             continue
         target.first.focus()
@@ -69,13 +77,17 @@ def test_keyboard_focus_is_never_on_body_after_a_human_move(player, route):
         page.keyboard.press("Enter")
         page.wait_for_function(
             "n => performance.getEntriesByName('cardems:move').length > n"
-            " || document.querySelector('#felt button[data-action=suit-H]')", arg=before)
-        if moves_measured(page) == before:   # a Jack: the suit is named next, by keyboard too
+            " || document.querySelector('#felt button[data-action=suit-H]')",
+            arg=before,
+        )
+        if moves_measured(page) == before:  # a Jack: the suit is named next, by keyboard too
             page.focus("#felt button[data-action=suit-H]")
             page.keyboard.press("Enter")
             wait_for_move(page, before)
         moves += 1
-        page.evaluate("() => new Promise(done => requestAnimationFrame(() => done()))")  # focus comes back before the next frame
+        page.evaluate(
+            "() => new Promise(done => requestAnimationFrame(() => done()))"
+        )  # focus comes back before the next frame
         active = page.evaluate("document.activeElement && document.activeElement.tagName")
         assert active not in (None, "BODY"), f"focus fell to <body> after move {moves}"
     assert moves >= 3
@@ -98,28 +110,38 @@ def test_a_played_card_travels_from_the_hand_to_the_pile_at_normal_speed_only(pl
     player.wait("ready")
     page.wait_for_function("!!window.cardemsTable")
     # a card that takes nothing stays on the pile, where it can be found after the move
-    card = page.evaluate("""sel => {
+    card = page.evaluate(
+        """sel => {
       const top = document.querySelector('.pile-cards .card.top');
       const rank = c => c.slice(0, -1);
       return [...document.querySelectorAll(sel)].map(b => b.dataset.card)
         .find(c => rank(c) !== 'J' && (!top || rank(top.dataset.card) !== rank(c)));
-    }""", PLAYABLE)
+    }""",
+        PLAYABLE,
+    )
     assert card, "the opening hand has a card that takes nothing"
-    start = page.eval_on_selector(f'button[data-card="{card}"]',
-                                  "b => { const r = b.getBoundingClientRect(); return [r.x, r.y]; }")
+    start = page.eval_on_selector(
+        f'button[data-card="{card}"]', "b => { const r = b.getBoundingClientRect(); return [r.x, r.y]; }"
+    )
     page.evaluate(RECORD_ANIMATIONS)
     before = moves_measured(page)
     page.click(f'button[data-card="{card}"]')
     wait_for_move(page, before)
     mine = [(frame, ms) for ident, frame, ms in page.evaluate("window.__travels") if ident == f"card-{card}"]
     if travels:
-        end = page.evaluate("code => { const n = document.getElementById('card-' + code);"
-                            " n.getAnimations().forEach(a => a.finish());"  # where it lands, not where it flies
-                            " const r = n.getBoundingClientRect(); return [n.closest('.pile') ? 'pile' : '', r.x, r.y]; }", card)
+        end = page.evaluate(
+            "code => { const n = document.getElementById('card-' + code);"
+            " n.getAnimations().forEach(a => a.finish());"  # where it lands, not where it flies
+            " const r = n.getBoundingClientRect(); return [n.closest('.pile') ? 'pile' : '', r.x, r.y]; }",
+            card,
+        )
         assert end[0] == "pile", "the played card lies on the pile under the same id"
         assert abs(end[1] - start[0]) + abs(end[2] - start[1]) > 20, "the card's place changed"
         assert len(mine) == 1 and mine[0][0].startswith("translate(") and 200 <= mine[0][1] <= 400, mine
-        dx, dy = (float(v.strip().removesuffix("px")) for v in mine[0][0][len("translate("):].split(")")[0].split(","))
+        dx, dy = (
+            float(v.strip().removesuffix("px"))
+            for v in mine[0][0][len("translate(") :].split(")")[0].split(",")
+        )
         assert abs(dx) + abs(dy) > 20, "it starts from where it was"
-    else:   # at instant the computers play at once: the card may be taken already
+    else:  # at instant the computers play at once: the card may be taken already
         assert page.evaluate("window.__travels") == []

@@ -17,8 +17,9 @@ def play_a_card(player) -> None:
     page = player.page
     moves = page.evaluate("JSON.parse(localStorage.getItem('cardems:save:pisti')).game.moves.length")
     page.click(f'button[data-card="{player.playable()[0]}"]')
-    page.wait_for_function("(n) => JSON.parse(localStorage.getItem('cardems:save:pisti')).game.moves.length > n",
-                           arg=moves)
+    page.wait_for_function(
+        "(n) => JSON.parse(localStorage.getItem('cardems:save:pisti')).game.moves.length > n", arg=moves
+    )
     player.wait("ready", "over")
 
 
@@ -28,7 +29,7 @@ def test_a_move_sounds_and_the_mute_toggle_silences_it_across_a_reload(player):
     player.open("#/pisti?seed=5&speed=instant")
     assert page.get_attribute("#mute", "aria-pressed") == "false"
     play_a_card(player)
-    page.wait_for_function("window.__audio.started.length > 0")   # the human's card, then the computer's
+    page.wait_for_function("window.__audio.started.length > 0")  # the human's card, then the computer's
     page.click("#mute")
     assert page.get_attribute("#mute", "aria-pressed") == "true"
     assert page.get_attribute("#mute", "aria-label") == "Turn sound on"

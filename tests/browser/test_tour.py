@@ -17,7 +17,7 @@ def test_the_walkthrough_is_offered_once_skippable_and_replayable_from_the_rules
         steps.append(page.get_attribute("#tour", "data-step"))
         page.click("#tour button[data-action=tour-next]")
     assert steps == ["goal", "hand", "help"]
-    page.click(f'button[data-card="{player.playable()[0]}"]')       # the game plays on
+    page.click(f'button[data-card="{player.playable()[0]}"]')  # the game plays on
     player.wait("ready", "over")
     page.reload()
     player.wait("ready", "over")
@@ -31,6 +31,6 @@ def test_the_walkthrough_is_offered_once_skippable_and_replayable_from_the_rules
     assert tour.is_visible()
     page.click("#tour button[data-action=tour-skip]")
     assert not tour.count()
-    page.evaluate("location.hash = '#/pisti?speed=instant'")      # another game: its own walkthrough
+    page.evaluate("location.hash = '#/pisti?speed=instant'")  # another game: its own walkthrough
     player.wait("ready")
     assert page.get_attribute("#tour", "data-step") == "goal"

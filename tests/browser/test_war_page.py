@@ -49,8 +49,9 @@ def counts_on_the_page(page) -> list[int]:
     return [int(page.locator(f'[data-seat="{s}"] [data-stat="cards"]').inner_text()) for s in (0, 1)]
 
 
-@pytest.mark.parametrize("player,seed,level", [("en-US", 147, "easy"), ("ar-EG", 240, "normal")],
-                         indirect=["player"])
+@pytest.mark.parametrize(
+    "player,seed,level", [("en-US", 147, "easy"), ("ar-EG", 240, "normal")], indirect=["player"]
+)
 def test_a_whole_game_played_by_clicks_agrees_with_the_rules(player, seed, level):
     player.open(f"#/war?seed={seed}&level={level}&speed=instant")
     page = player.page
@@ -77,7 +78,7 @@ def test_the_computers_chosen_card_stays_face_down_until_the_reveal(player):
     for _ in range(6):
         save = player.save("war")
         committed = save["game"]["moves"][-1]
-        assert "/" not in committed                      # the computer has chosen, the human not yet
+        assert "/" not in committed  # the computer has chosen, the human not yet
         assert page.locator(f'[data-card="{committed}"]').count() == 0
         assert page.locator('[data-slot="1"] [data-card="back"]').count() == 1
         view = replay(save).view(0)
@@ -98,22 +99,24 @@ def test_auto_play_plays_at_the_chosen_speed_can_be_stopped_and_plays_the_game_o
     player.open("#/war?seed=5&speed=fast&level=easy")
     page = player.page
     page.click("button[data-action=autoplay]")
-    page.wait_for_function("() => JSON.parse(localStorage.getItem('cardems:save:war')).game.moves.length >= 3")
+    page.wait_for_function(
+        "() => JSON.parse(localStorage.getItem('cardems:save:war')).game.moves.length >= 3"
+    )
     assert page.locator("button[data-action=autoplay]").get_attribute("aria-pressed") == "true"
-    page.click("button[data-action=autoplay]")           # stop
+    page.click("button[data-action=autoplay]")  # stop
     assert player.wait("ready") == "ready"
     played = len(player.save("war")["game"]["moves"])
-    page.wait_for_timeout(1500)                          # at "fast", auto-play would have played on by now
+    page.wait_for_timeout(1500)  # at "fast", auto-play would have played on by now
     assert len(player.save("war")["game"]["moves"]) == played
     assert page.locator("button[data-action=autoplay]").get_attribute("aria-pressed") == "false"
     assert len(player.playable()) >= 1
     page.select_option("#speed", "instant")
-    page.click("button[data-action=autoplay]")           # on again, instantly, to the end
+    page.click("button[data-action=autoplay]")  # on again, instantly, to the end
     assert player.wait("over", timeout=240_000) == "over"
     game = replay(player.save("war"))
     assert game.is_over() and len(game.moves) > played
     assert_result_matches_the_engine(player, game)
-    assert page.evaluate("performance.getEntriesByName('cardems:move').length") == 0   # no human click
+    assert page.evaluate("performance.getEntriesByName('cardems:move').length") == 0  # no human click
     assert player.errors == []
 
 
@@ -121,10 +124,12 @@ def test_finish_plays_to_the_end_at_once_and_stop_hands_the_game_back(player):
     player.open("#/war?seed=9&speed=normal&level=hard")
     page = player.page
     page.click("button[data-action=finish]")
-    page.wait_for_function("() => JSON.parse(localStorage.getItem('cardems:save:war')).game.moves.length >= 2"
-                           " || document.documentElement.dataset.cardems === 'over'")
+    page.wait_for_function(
+        "() => JSON.parse(localStorage.getItem('cardems:save:war')).game.moves.length >= 2"
+        " || document.documentElement.dataset.cardems === 'over'"
+    )
     if player.state() != "over":
-        page.click("button[data-action=finish]")         # stop: the human plays again
+        page.click("button[data-action=finish]")  # stop: the human plays again
         assert player.wait("ready", "over", timeout=60_000) in ("ready", "over")
     if player.state() == "ready":
         assert player.playable()

@@ -1,7 +1,8 @@
 """Abstract's bots: legal moves from the view only (the leak test), and the ladder."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cardems.abstract.rules import Abstract
 from cardems.arena import run
@@ -30,9 +31,16 @@ def disguise(game: Abstract, seed: int) -> Abstract:
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
-@given(variant=VARIANTS, seed=st.integers(0, 2**32), play_seed=st.integers(0, 2**32),
-       stop=st.integers(0, 30), shuffle=st.integers(0, 2**32))
-def test_leak_a_bot_chooses_the_same_when_only_unseen_cards_differ(level, variant, seed, play_seed, stop, shuffle):
+@given(
+    variant=VARIANTS,
+    seed=st.integers(0, 2**32),
+    play_seed=st.integers(0, 2**32),
+    stop=st.integers(0, 30),
+    shuffle=st.integers(0, 2**32),
+)
+def test_leak_a_bot_chooses_the_same_when_only_unseen_cards_differ(
+    level, variant, seed, play_seed, stop, shuffle
+):
     game = position(variant, seed, play_seed, stop)
     if game.is_over():
         return
@@ -46,8 +54,9 @@ def test_leak_a_bot_chooses_the_same_when_only_unseen_cards_differ(level, varian
 
 
 def test_the_disguise_really_changes_the_second_row():
-    changed = sum(disguise(position("52", s, s, 3), s + 1).rows[1] != position("52", s, s, 3).rows[1]
-                  for s in range(10))
+    changed = sum(
+        disguise(position("52", s, s, 3), s + 1).rows[1] != position("52", s, s, 3).rows[1] for s in range(10)
+    )
     assert changed == 10
 
 
@@ -65,4 +74,6 @@ def test_every_level_plays_every_variant_to_the_end():
             bots = [make_bot("abstract", level), make_bot("abstract", "easy")]
             while not game.is_over():
                 game.play(bot_move(game, bots[game.to_move], game.to_move))
-            assert game.result().over and sum(game.result().captured) == (52 if variant == "52" else 24 + (variant == "unlimited"))
+            assert game.result().over and sum(game.result().captured) == (
+                52 if variant == "52" else 24 + (variant == "unlimited")
+            )

@@ -38,13 +38,16 @@ def test_the_first_decisions_of_a_52_half_are_cut_by_the_budget():
         search = search_for(view)
         _, _, exact = run_steps(search.best_steps(pos))
         cut += not exact
-        assert search.nodes <= budget_for("52") + 12     # finished rows are counted after the check
+        assert search.nodes <= budget_for("52") + 12  # finished rows are counted after the check
     assert cut >= 2
 
 
 def test_hard_decides_the_same_under_a_jumping_clock(request):
-    found = [(g.view(s), g.legal_moves(), bot_rng(g.seed, s, len(g.moves)))
-             for variant in VARIANTS for g, s in decisions(variant, 21, 4)]
+    found = [
+        (g.view(s), g.legal_moves(), bot_rng(g.seed, s, len(g.moves)))
+        for variant in VARIANTS
+        for g, s in decisions(variant, 21, 4)
+    ]
     expected = [AbstractHard().choose(*args) for args in found]
     request.getfixturevalue("slow_clock")
     assert [AbstractHard().choose(*args) for args in found] == expected
@@ -76,7 +79,7 @@ def test_no_slice_searches_more_than_a_bound_of_nodes(variant, monkeypatch):
         return made[-1]
 
     monkeypatch.setattr("cardems.abstract.hard.search_for", spy)
-    bound = deepening.SLICE + 2 ** deepening.PLAIN_CARDS
+    bound = deepening.SLICE + 2**deepening.PLAIN_CARDS
     longest = slices = 0
     for game, seat in decisions(variant, 5, 6):
         made.clear()

@@ -3,7 +3,8 @@ independent scorer written from abstract.md without the engine's helpers."""
 
 from collections import Counter
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cardems.abstract.events import HalfScored, Take
 from cardems.abstract.rules import Abstract, full_deck
@@ -49,14 +50,22 @@ def product(mine, theirs):
 def play_randomly(variant: str, seed: int, play_seed: int):
     game = Abstract.new({"variant": variant, "mode": "deal"}, seed=seed)
     rng = Rng(play_seed)
-    halves = []        # per half: (rows, taken per seat, sizes with their limits)
+    halves = []  # per half: (rows, taken per seat, sizes with their limits)
     taken, checks = [[], []], []
     while not game.is_over():
         legal = game.legal_moves()
         move = rng.choice(legal)
         if isinstance(move, int):
-            checks.append((game.variant, game.row[game.pos], game.takes[-1][1] if game.takes else None,
-                           len(game.row) - game.pos, move, legal))
+            checks.append(
+                (
+                    game.variant,
+                    game.row[game.pos],
+                    game.takes[-1][1] if game.takes else None,
+                    len(game.row) - game.pos,
+                    move,
+                    legal,
+                )
+            )
         half_before, row = game.half, list(game.row)
         seat = game.to_move
         events = game.play(move)

@@ -37,10 +37,16 @@ def test_the_worked_example_gives_168_to_250_with_its_combinations():
     assert (nondealer.cards, nondealer.points, nondealer.multiplier, nondealer.score) == (10, 12, 14, 168)
     assert (dealer.cards, dealer.points, dealer.multiplier, dealer.score) == (14, 25, 10, 250)
     kinds = sorted((c.kind, c.points, len(c.cards)) for c in nondealer.combinations)
-    assert kinds == [("sequence", 4, 4), ("set", 8, 4)]   # four Aces; A K Q J of diamonds (9D is apart)
+    assert kinds == [("sequence", 4, 4), ("set", 8, 4)]  # four Aces; A K Q J of diamonds (9D is apart)
     dealer_kinds = sorted((c.kind, c.points, len(c.cards)) for c in dealer.combinations)
-    assert dealer_kinds == [("sequence", 3, 3), ("sequence", 4, 4), ("sequence", 6, 5),
-                            ("set", 2, 3), ("set", 2, 3), ("set", 8, 4)]
+    assert dealer_kinds == [
+        ("sequence", 3, 3),
+        ("sequence", 4, 4),
+        ("sequence", 6, 5),
+        ("set", 2, 3),
+        ("set", 2, 3),
+        ("set", 8, 4),
+    ]
     assert game.result().scores == (168, 250) and game.result().winner == 1
 
 
@@ -65,7 +71,7 @@ def test_only_maximal_sequences_score_and_a_card_counts_twice():
     combos = combinations("AS KS QS JS AH AD".split())
     assert sorted((c.kind, c.points) for c in combos) == [("sequence", 4), ("set", 2)]
     assert [c.points for c in combinations("AS KS QS JS 10S 9S".split())] == [12]
-    assert [c.points for c in combinations("AS KS QS 10S 9S".split())] == [3]   # 10 9 is too short
+    assert [c.points for c in combinations("AS KS QS 10S 9S".split())] == [3]  # 10 9 is too short
     assert combinations("AS KS AH KH".split()) == []
 
 
@@ -84,7 +90,7 @@ def test_illegal_moves_change_nothing():
     before = game.to_json()
     assert refusal(game, "first").code == "chosen"
     assert refusal(game, "4") == Reason("take_limit", {"limit": 3})
-    assert game.to_json() == before and game.to_move == 1   # the dealer moves first
+    assert game.to_json() == before and game.to_move == 1  # the dealer moves first
     with pytest.raises(BadInput):
         game.play("lots")
 
@@ -122,20 +128,20 @@ def test_a_match_tied_above_the_target_goes_on():
 def test_suit_variant_limits_by_the_exposed_suit():
     game = Abstract.new({"variant": "suit"}, deck=LAYOUT)
     game.play("first")
-    assert game.legal_moves() == [1]          # AS: spades, exactly one
+    assert game.legal_moves() == [1]  # AS: spades, exactly one
     game.play(1)
     assert game.legal_moves() == [1, 2, 3, 4]  # AD: diamonds, up to four
-    game.play(4)                               # AD QS 9H QH
-    assert game.legal_moves() == [1, 2, 3]     # AC
+    game.play(4)  # AD QS 9H QH
+    assert game.legal_moves() == [1, 2, 3]  # AC
     game.play(1)
-    assert game.legal_moves() == [1, 2]        # JH
+    assert game.legal_moves() == [1, 2]  # JH
     assert refusal(game, 3) == Reason("suit_limit", {"card": "JH", "limit": 2})
 
 
 def test_suit_limits_never_exceed_the_cards_left():
     deck = "AS KS QS JS 10S 9S AH KH QH JH 10H 9H AC KC QC JC 10C 9C AD KD QD JD 10D 9D"
     game = deal("first " + "1 " * 21, deck=deck, variant="suit")
-    assert game.row[game.pos:] == ["JD", "10D", "9D"] and game.legal_moves() == [1, 2, 3]
+    assert game.row[game.pos :] == ["JD", "10D", "9D"] and game.legal_moves() == [1, 2, 3]
 
 
 def test_unlimited_has_the_joker_first_and_takes_grow_by_one_at_most():
@@ -166,7 +172,7 @@ def test_abstract_52_has_two_rows_and_the_second_half_swaps_the_order():
     game = Abstract.new({"variant": "52", "mode": "deal"}, deck=" ".join(deck))
     assert [len(r) for r in game.rows] == [26, 26] and game.view(0).next_row == 26
     assert game.view(0).dealt == tuple(deck[:26])
-    game.play("second")                 # the chooser (seat 0) goes second: seat 1 first
+    game.play("second")  # the chooser (seat 0) goes second: seat 1 first
     assert game.to_move == 1
     while game.half == 0:
         game.play(game.legal_moves()[-1])
@@ -179,7 +185,7 @@ def test_abstract_52_has_two_rows_and_the_second_half_swaps_the_order():
 
 
 def test_abstract_52_product_score_and_short_multiplier():
-    a = "AS KS QS JS 10S AH KH AD AC 9C 8C 7C".split()          # 12 cards
+    a = "AS KS QS JS 10S AH KH AD AC 9C 8C 7C".split()  # 12 cards
     b = [c for c in full_deck("52")[:26] if c not in a][:14]
     mine, theirs = score_half(a, b)
     # longest suit 5 (spades), longest run A K Q J 10 9 8 7 = 8, largest set 4 Aces; short by one: x2

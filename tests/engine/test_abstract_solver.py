@@ -1,11 +1,12 @@
 """The exact solver against plain exhaustive minimax (no pruning, no bit masks), the
 Hard bot's decisions, and the analysis API."""
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 import cardems.abstract.solver as solver_module
-from cardems.abstract.rules import Abstract
 from cardems.abstract.analysis import choice_values, review, take_values
+from cardems.abstract.rules import Abstract
 from cardems.abstract.solver import Position, Solver
 from cardems.bots import bot_move, make_bot
 from cardems.rng import Rng
@@ -29,8 +30,10 @@ def minimax(variant, row, i, mover, other, previous):
         most = 12 if previous is None else previous + 1
     else:
         most = LIMITS[row[i][-1]]
-    return max(-minimax(variant, row, i + k, other, mover + row[i:i + k], k)
-               for k in range(1, min(most, len(row) - i) + 1))
+    return max(
+        -minimax(variant, row, i + k, other, mover + row[i : i + k], k)
+        for k in range(1, min(most, len(row) - i) + 1)
+    )
 
 
 def midgame(variant, seed, play_seed, left):
@@ -49,14 +52,21 @@ def test_solver_agrees_with_plain_minimax_on_random_positions(variant, seed, pla
     view = game.view(game.to_move)
     me = game.to_move
     previous = view.previous
-    expected = minimax(variant, list(view.dealt), view.taken_count, list(view.taken[me]),
-                       list(view.taken[1 - me]), previous)
+    expected = minimax(
+        variant, list(view.dealt), view.taken_count, list(view.taken[me]), list(view.taken[1 - me]), previous
+    )
     values = take_values(view)
     assert max(values.values()) == expected
     for take, value in values.items():
-        child = list(view.dealt)[view.taken_count:view.taken_count + take]
-        assert value == -minimax(variant, list(view.dealt), view.taken_count + take,
-                                 list(view.taken[1 - me]), list(view.taken[me]) + child, take)
+        child = list(view.dealt)[view.taken_count : view.taken_count + take]
+        assert value == -minimax(
+            variant,
+            list(view.dealt),
+            view.taken_count + take,
+            list(view.taken[1 - me]),
+            list(view.taken[me]) + child,
+            take,
+        )
 
 
 def test_solver_agrees_with_plain_minimax_from_the_start_of_short_rows():
@@ -64,9 +74,9 @@ def test_solver_agrees_with_plain_minimax_from_the_start_of_short_rows():
     for seed in range(24):
         variant = ["base", "suit", "unlimited", "52"][seed % 4]
         deck = list(Abstract.new({"variant": variant}, seed=seed).row)
-        row = deck[:10 + seed % 3]
+        row = deck[: 10 + seed % 3]
         if variant == "unlimited":
-            row = ["X"] + [c for c in deck if c != "X"][:9 + seed % 3]
+            row = ["X"] + [c for c in deck if c != "X"][: 9 + seed % 3]
         value = Solver(variant, row).value(Position.start())
         assert value == minimax(variant, row, 0, [], [], None), (variant, row)
 

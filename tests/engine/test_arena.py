@@ -1,8 +1,8 @@
 """The arena CLI: mirrored deals, paired interval, JSON and bad input."""
 
 import io
-import sys
 import json
+import sys
 
 import pytest
 
@@ -46,14 +46,17 @@ def test_more_players(players, games):
     assert score.games == games
 
 
-@pytest.mark.parametrize("argv,needle", [
-    (["--bots", "hard"], "two levels"),
-    (["--bots", "hard,godly"], "unknown level"),
-    (["--players", "5"], "players"),
-    (["--deals", "0"], "--deals"),
-    (["--seed", "x"], "seed"),
-    (["--option", "target=0"], "target"),
-])
+@pytest.mark.parametrize(
+    "argv,needle",
+    [
+        (["--bots", "hard"], "two levels"),
+        (["--bots", "hard,godly"], "unknown level"),
+        (["--players", "5"], "players"),
+        (["--deals", "0"], "--deals"),
+        (["--seed", "x"], "seed"),
+        (["--option", "target=0"], "target"),
+    ],
+)
 def test_bad_input_exits_2(argv, needle):
     code, out, err = run("arena", "pisti", "--deals", "2", *argv)
     assert code == 2 and out == "" and needle in err and err.count("\n") == 1

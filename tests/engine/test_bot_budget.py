@@ -12,9 +12,14 @@ from cardems.bots import bot_move, bot_rng, levels_for, make_bot
 from cardems.games import game_class
 
 ENGINE = pathlib.Path(__file__).resolve().parents[2] / "cardems"
-GAMES = [("pisti", {"players": 2}), ("pisti", {"players": 4}), ("war", {}),
-         ("pis-yedili", {"players": 2, "mode": "round"}), ("pis-yedili", {"players": 4, "mode": "round"}),
-         ("abstract", {"mode": "deal"})]
+GAMES = [
+    ("pisti", {"players": 2}),
+    ("pisti", {"players": 4}),
+    ("war", {}),
+    ("pis-yedili", {"players": 2, "mode": "round"}),
+    ("pis-yedili", {"players": 4, "mode": "round"}),
+    ("abstract", {"mode": "deal"}),
+]
 
 
 def positions(game_name, options, seed, count):
@@ -54,7 +59,7 @@ def test_hard_decides_the_same_under_a_slowed_clock(game_name, options, request)
     got = []
     for view, legal, key in found:
         bot = make_bot(game_name, "hard")
-        bot.time_cap = 0.08      # what the page once set on Pis Yedili's Hard: no knob may read the clock
+        bot.time_cap = 0.08  # what the page once set on Pis Yedili's Hard: no knob may read the clock
         got.append(bot.choose(view, legal, bot_rng(*key)))
     assert got == expected
 
@@ -67,8 +72,13 @@ def test_no_engine_module_reads_the_clock():
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
-                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
             assert not any(n == "time" or n.startswith("time.") for n in names), f"{rel} imports time"
 
 

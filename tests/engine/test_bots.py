@@ -1,14 +1,13 @@
 """Bots play legal moves from their view only, and Normal is clearly better than Easy."""
 
-from hypothesis import given, strategies as st
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cardems.bots import LEVELS, bot_move, bot_rng, levels_for, make_bot
 from cardems.errors import BadInput
 from cardems.pisti.rules import Pisti
 from cardems.rng import Rng
-
-import pytest
-
 from tests.engine.helpers import arranged
 
 
@@ -46,9 +45,16 @@ def disguise(game: Pisti, seat: int, seed: int) -> Pisti:
 
 
 @pytest.mark.parametrize("level", levels_for("pisti"))
-@given(seed=st.integers(0, 2**32), play_seed=st.integers(0, 2**32), stop=st.integers(0, 47),
-       players=st.sampled_from([2, 3, 4]), shuffle=st.integers(0, 2**32))
-def test_leak_a_bot_chooses_the_same_when_only_unseen_cards_differ(level, seed, play_seed, stop, players, shuffle):
+@given(
+    seed=st.integers(0, 2**32),
+    play_seed=st.integers(0, 2**32),
+    stop=st.integers(0, 47),
+    players=st.sampled_from([2, 3, 4]),
+    shuffle=st.integers(0, 2**32),
+)
+def test_leak_a_bot_chooses_the_same_when_only_unseen_cards_differ(
+    level, seed, play_seed, stop, players, shuffle
+):
     game = position(seed, play_seed, stop, players)
     if game.is_over():
         return

@@ -1,12 +1,25 @@
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from cardems.cards import (JOKER, RANKS, SUITS, check_deck, format_cards, parse_card, parse_cards,
-                           rank_of, standard_deck, suit_of)
+from cardems.cards import (
+    JOKER,
+    RANKS,
+    SUITS,
+    check_deck,
+    format_cards,
+    parse_card,
+    parse_cards,
+    rank_of,
+    standard_deck,
+    suit_of,
+)
 from cardems.errors import BadInput
 
 
-@pytest.mark.parametrize("text,code", [("as", "AS"), ("10d", "10D"), ("TD", "10D"), (" jh ", "JH"), ("x", "X")])
+@pytest.mark.parametrize(
+    "text,code", [("as", "AS"), ("10d", "10D"), ("TD", "10D"), (" jh ", "JH"), ("x", "X")]
+)
 def test_parse_is_case_insensitive_and_accepts_t(text, code):
     assert parse_card(text) == code
 

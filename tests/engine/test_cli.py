@@ -28,8 +28,15 @@ def test_replay_agrees_with_the_rules_on_an_arranged_deal():
     assert data["captured"] == [7, 0]  # the opening pile + 5H, then the pişti pair
     assert data["scores"][0] >= 10 + 1 + 1  # a pişti, the AH and AC
     assert data["winner"] is None
-    assert data["options"] == {"mode": "classic", "players": 2, "target": 151, "last_card_pisti": True,
-                               "jack_pisti": 20, "first_round_pisti": True, "most_cards_tie": "nobody"}
+    assert data["options"] == {
+        "mode": "classic",
+        "players": 2,
+        "target": 151,
+        "last_card_pisti": True,
+        "jack_pisti": 20,
+        "first_round_pisti": True,
+        "most_cards_tie": "nobody",
+    }
 
 
 def test_replay_of_a_whole_deal_matches_the_engine():
@@ -45,24 +52,37 @@ def test_replay_of_a_whole_deal_matches_the_engine():
 
 
 def test_replay_options_and_level():
-    code, out, _ = run("replay", "pisti", "--seed", "3", "--option", "players=4",
-                       "--option", "level=hard", "--option", "last_card_pisti=false")
+    code, out, _ = run(
+        "replay",
+        "pisti",
+        "--seed",
+        "3",
+        "--option",
+        "players=4",
+        "--option",
+        "level=hard",
+        "--option",
+        "last_card_pisti=false",
+    )
     data = json.loads(out)
     assert code == 0 and data["options"]["players"] == 4 and len(data["scores"]) == 2
 
 
-@pytest.mark.parametrize("argv,needle", [
-    (["replay", "pisti", "--seed", "1", "--moves", "AS KS"], "move 1 (AS)"),
-    (["replay", "pisti", "--deck", "AS KS"], "2 cards"),
-    (["replay", "pisti", "--deck", " ".join(["AS"] * 52)], "duplicated"),
-    (["replay", "pisti", "--deck", "ZZ"], "unknown card code"),
-    (["replay", "pisti", "--seed", "1", "--option", "players=5"], "players"),
-    (["replay", "pisti", "--seed", "1", "--option", "level=godlike"], "level"),
-    (["replay", "pisti", "--seed", "-4"], "seed"),
-    (["replay", "pisti"], "--deck"),
-    (["replay", "chess", "--seed", "1"], "chess"),
-    (["replay", "war", "--seed", "1", "--moves", "2S/3S/4S"], "move 1"),
-])
+@pytest.mark.parametrize(
+    "argv,needle",
+    [
+        (["replay", "pisti", "--seed", "1", "--moves", "AS KS"], "move 1 (AS)"),
+        (["replay", "pisti", "--deck", "AS KS"], "2 cards"),
+        (["replay", "pisti", "--deck", " ".join(["AS"] * 52)], "duplicated"),
+        (["replay", "pisti", "--deck", "ZZ"], "unknown card code"),
+        (["replay", "pisti", "--seed", "1", "--option", "players=5"], "players"),
+        (["replay", "pisti", "--seed", "1", "--option", "level=godlike"], "level"),
+        (["replay", "pisti", "--seed", "-4"], "seed"),
+        (["replay", "pisti"], "--deck"),
+        (["replay", "chess", "--seed", "1"], "chess"),
+        (["replay", "war", "--seed", "1", "--moves", "2S/3S/4S"], "move 1"),
+    ],
+)
 def test_bad_input_exits_2_with_one_line_on_stderr_and_nothing_on_stdout(argv, needle):
     code, out, err = run(*argv)
     assert code == 2 and out == ""
@@ -86,6 +106,7 @@ def test_terminal_play_to_the_end():
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="no subprocesses in Pyodide")
 def test_module_entry_point():
-    proc = subprocess.run([sys.executable, "-m", "cardems", "replay", "pisti", "--seed", "2"],
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "cardems", "replay", "pisti", "--seed", "2"], capture_output=True, text=True
+    )
     assert proc.returncode == 0 and json.loads(proc.stdout)["to_move"] == 0

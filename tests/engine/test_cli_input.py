@@ -9,20 +9,76 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardems.cli import main
 
 REPO = Path(__file__).resolve().parents[2]
-ODD = ["²", "①", "፰", "١٢", "9" * 5000, "-1", "0", "1_0", "ş", "♠", "a\nb", "", " ", "=", "pick:²", "X", "10D/QS",
-       "JH:S", "first", "draw", "pass"]
+ODD = [
+    "²",
+    "①",
+    "፰",
+    "١٢",
+    "9" * 5000,
+    "-1",
+    "0",
+    "1_0",
+    "ş",
+    "♠",
+    "a\nb",
+    "",
+    " ",
+    "=",
+    "pick:²",
+    "X",
+    "10D/QS",
+    "JH:S",
+    "first",
+    "draw",
+    "pass",
+]
 # tokens a fuzzed command line is made of: flags, good values, odd values (each arena
 # run ends with one quick deal, so --deals is not among them)
-TOKENS = ["--seed", "--deck", "--moves", "--option", "--level", "--bots", "--players", "--jobs", "--json",
-          "--quiet", "1", "7", "hard", "easy", "hard,normal", "players=4", "target=፰", "target=250",
-          "variant=52", "mode=match", "ten_rule=reverse", "last_card_pisti=1", "level=hard", "AS 2S", "7H 7S"] + ODD
-COMMANDS = [["replay", "pisti"], ["replay", "war"], ["replay", "pis-yedili"], ["replay", "abstract"],
-            ["replay", "chess"], ["play", "pisti"], ["play", "war"], ["arena", "pisti"], ["arena", "abstract"], []]
+TOKENS = [
+    "--seed",
+    "--deck",
+    "--moves",
+    "--option",
+    "--level",
+    "--bots",
+    "--players",
+    "--jobs",
+    "--json",
+    "--quiet",
+    "1",
+    "7",
+    "hard",
+    "easy",
+    "hard,normal",
+    "players=4",
+    "target=፰",
+    "target=250",
+    "variant=52",
+    "mode=match",
+    "ten_rule=reverse",
+    "last_card_pisti=1",
+    "level=hard",
+    "AS 2S",
+    "7H 7S",
+] + ODD
+COMMANDS = [
+    ["replay", "pisti"],
+    ["replay", "war"],
+    ["replay", "pis-yedili"],
+    ["replay", "abstract"],
+    ["replay", "chess"],
+    ["play", "pisti"],
+    ["play", "war"],
+    ["arena", "pisti"],
+    ["arena", "abstract"],
+    [],
+]
 
 
 def command_line(base: list[str], tokens: list[str]) -> list[str]:
@@ -39,12 +95,18 @@ def check(code: int, out: str, err: str) -> None:
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.sampled_from(COMMANDS), st.lists(st.one_of(st.sampled_from(TOKENS), st.text(max_size=12)), max_size=6),
-       st.text(max_size=40))
+@given(
+    st.sampled_from(COMMANDS),
+    st.lists(st.one_of(st.sampled_from(TOKENS), st.text(max_size=12)), max_size=6),
+    st.text(max_size=40),
+)
 def test_fuzzed_arguments_succeed_or_exit_2_with_one_line(base, tokens, typed):
     out, err = io.StringIO(), io.StringIO()
-    check(main(command_line(base, tokens), out=out, err=err, inp=io.StringIO(typed + "\nquit\n")),
-          out.getvalue(), err.getvalue())
+    check(
+        main(command_line(base, tokens), out=out, err=err, inp=io.StringIO(typed + "\nquit\n")),
+        out.getvalue(),
+        err.getvalue(),
+    )
 
 
 class Ascii(io.TextIOWrapper):
@@ -69,23 +131,33 @@ def test_terminal_play_writes_ascii_to_a_stdout_that_cannot_show_pisti_or_suits(
 
 # ---------------------------------------------------------------- as a process
 def run_cli(argv: list[str], stdin: bytes, **env: str):
-    proc = subprocess.run([sys.executable, "-m", "cardems", *argv], cwd=REPO, input=stdin, capture_output=True,
-                          timeout=120, env={**os.environ, "PYTHONPATH": str(REPO), **env})
+    proc = subprocess.run(
+        [sys.executable, "-m", "cardems", *argv],
+        cwd=REPO,
+        input=stdin,
+        capture_output=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(REPO), **env},
+    )
     return proc.returncode, proc.stdout.decode("ascii"), proc.stderr.decode("ascii")
 
 
 ISSUE_EXAMPLES = [  # from issue 20: each exited 1 with a traceback
-    (["replay", "pisti", "--seed", "²"], 2), (["replay", "pisti", "--seed", "9" * 5000], 2),
+    (["replay", "pisti", "--seed", "²"], 2),
+    (["replay", "pisti", "--seed", "9" * 5000], 2),
     (["replay", "abstract", "--seed", "1", "--option", "target=፰"], 2),
     (["replay", "abstract", "--seed", "1", "--moves", "first ①"], 2),
     (["replay", "pis-yedili", "--seed", "1", "--moves", "pick:²"], 2),
-    (["arena", "pisti", "--seed", "①", "--deals", "1"], 2), (["arena", "pisti", "--deals", "٣"], 2),
+    (["arena", "pisti", "--seed", "①", "--deals", "1"], 2),
+    (["arena", "pisti", "--deals", "٣"], 2),
     (["play", "pisti", "--seed", "12"], 0),
 ]
 
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="no subprocesses in Pyodide")
-@pytest.mark.parametrize("encoding", [{"PYTHONIOENCODING": "ascii"}, {"LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0"}])
+@pytest.mark.parametrize(
+    "encoding", [{"PYTHONIOENCODING": "ascii"}, {"LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0"}]
+)
 def test_the_issues_examples_as_a_process_with_a_non_utf8_stdout(encoding):
     for argv, status in ISSUE_EXAMPLES:
         code, out, err = run_cli(argv, "7H\nş\nquit\n".encode(), **encoding)
@@ -96,23 +168,34 @@ def test_the_issues_examples_as_a_process_with_a_non_utf8_stdout(encoding):
 @pytest.mark.skipif(sys.platform == "emscripten", reason="no subprocesses in Pyodide")
 def test_seeded_fuzzed_command_lines_as_a_process_with_an_ascii_stdout():
     rng = random.Random(20)
-    pool = [t for t in TOKENS if "\n" not in t] + ["".join(rng.choice("aZ9²①፰ş♠=:/-, ") for _ in range(6)) for _ in range(20)]
+    pool = [t for t in TOKENS if "\n" not in t] + [
+        "".join(rng.choice("aZ9²①፰ş♠=:/-, ") for _ in range(6)) for _ in range(20)
+    ]
     for _ in range(16):
         argv = command_line(rng.choice(COMMANDS), [rng.choice(pool) for _ in range(rng.randrange(5))])
-        code, out, err = run_cli(argv, "ş①\n".encode() + bytes([0xff, 10]) + b"quit\n", PYTHONIOENCODING="ascii")
+        code, out, err = run_cli(
+            argv, "ş①\n".encode() + bytes([0xFF, 10]) + b"quit\n", PYTHONIOENCODING="ascii"
+        )
         check(code, out, err)
 
 
 # ---------------------------------------------------------------- issue 31, item 7
 NOT_ASCII_DIGITS = ["١", "۱", "１", "𝟏", "1_0", "+1", "-1", "1.0", "0x1", "١٠"]
 NUMERIC = [  # every numeric option of every subcommand, with what else the command needs
-    (["arena", "pisti", "--quiet", "--deals"], []), (["arena", "pisti", "--quiet", "--deals", "1", "--players"], []),
+    (["arena", "pisti", "--quiet", "--deals"], []),
+    (["arena", "pisti", "--quiet", "--deals", "1", "--players"], []),
     (["arena", "pisti", "--quiet", "--deals", "1", "--jobs"], []),
-    (["arena", "ladder", "--quiet", "--cache", "", "--deals"], []), (["arena", "ladder", "--quiet", "--jobs"], []),
-    (["arena", "ladder", "--quiet", "--players"], []), (["arena", "panel", "--quiet", "--deals"], []),
-    (["arena", "panel", "--quiet", "--jobs"], []), (["arena", "panel", "--quiet", "--players"], []),
-    (["replay", "pisti", "--seed"], []), (["play", "pisti", "--seed"], []), (["arena", "pisti", "--seed"], []),
-    (["arena", "ladder", "--seed"], []), (["arena", "panel", "--seed"], []),
+    (["arena", "ladder", "--quiet", "--cache", "", "--deals"], []),
+    (["arena", "ladder", "--quiet", "--jobs"], []),
+    (["arena", "ladder", "--quiet", "--players"], []),
+    (["arena", "panel", "--quiet", "--deals"], []),
+    (["arena", "panel", "--quiet", "--jobs"], []),
+    (["arena", "panel", "--quiet", "--players"], []),
+    (["replay", "pisti", "--seed"], []),
+    (["play", "pisti", "--seed"], []),
+    (["arena", "pisti", "--seed"], []),
+    (["arena", "ladder", "--seed"], []),
+    (["arena", "panel", "--seed"], []),
     (["replay", "pisti", "--seed", "1", "--option"], ["players="]),
     (["replay", "abstract", "--seed", "1", "--option"], ["target="]),
 ]
@@ -129,22 +212,66 @@ def test_every_numeric_option_takes_ascii_digits_only(argv, prefix):
 
 def test_the_ladder_takes_plain_digits():
     out, err = io.StringIO(), io.StringIO()
-    assert main(["arena", "ladder", "--game", "war", "--players", "2", "--deals", " 1", "--quiet", "--cache", "",
-                 "--json", "--jobs", "1"], out=out, err=err) == 0, err.getvalue()
+    assert (
+        main(
+            [
+                "arena",
+                "ladder",
+                "--game",
+                "war",
+                "--players",
+                "2",
+                "--deals",
+                " 1",
+                "--quiet",
+                "--cache",
+                "",
+                "--json",
+                "--jobs",
+                "1",
+            ],
+            out=out,
+            err=err,
+        )
+        == 0
+    ), err.getvalue()
 
 
 BIG = "x" * 100_000
-LONG_ARGUMENTS = [["replay", BIG], ["replay", "pisti", "--seed", "1", "--moves", BIG],
-                  ["replay", "pisti", "--seed", "1", "--moves", "7H " + BIG], ["replay", "pisti", "--option", BIG],
-                  ["replay", "pisti", "--seed", "1", "--option", "players=" + BIG], ["replay", "pisti", "--deck", BIG],
-                  ["replay", "pisti", "--seed", BIG], ["replay", "pisti", "--seed", "1", "--option", "level=" + BIG],
-                  ["arena", "pisti", "--bots", BIG], ["arena", "pisti", "--deals", "1", "--option", BIG + "=1"],
-                  ["arena", "ladder", "--pair", BIG], ["arena", "ladder", "--pair", "hard," + BIG],
-                  ["arena", "ladder", "--game", BIG], ["arena", "panel", "--deals", BIG],
-                  ["arena", "panel", "--scheduler", BIG, "--cache", "", "--game", "pisti", "--players", "2", "--deals", "1"],
-                  ["replay", "pisti", "--seed", "1", BIG], ["play", "pisti", "--level", BIG],
-                  ["replay", "pis-yedili", "--seed", "1", "--moves", "pick:" + BIG],
-                  ["replay", "abstract", "--seed", "1", "--option", "target=" + BIG]]
+LONG_ARGUMENTS = [
+    ["replay", BIG],
+    ["replay", "pisti", "--seed", "1", "--moves", BIG],
+    ["replay", "pisti", "--seed", "1", "--moves", "7H " + BIG],
+    ["replay", "pisti", "--option", BIG],
+    ["replay", "pisti", "--seed", "1", "--option", "players=" + BIG],
+    ["replay", "pisti", "--deck", BIG],
+    ["replay", "pisti", "--seed", BIG],
+    ["replay", "pisti", "--seed", "1", "--option", "level=" + BIG],
+    ["arena", "pisti", "--bots", BIG],
+    ["arena", "pisti", "--deals", "1", "--option", BIG + "=1"],
+    ["arena", "ladder", "--pair", BIG],
+    ["arena", "ladder", "--pair", "hard," + BIG],
+    ["arena", "ladder", "--game", BIG],
+    ["arena", "panel", "--deals", BIG],
+    [
+        "arena",
+        "panel",
+        "--scheduler",
+        BIG,
+        "--cache",
+        "",
+        "--game",
+        "pisti",
+        "--players",
+        "2",
+        "--deals",
+        "1",
+    ],
+    ["replay", "pisti", "--seed", "1", BIG],
+    ["play", "pisti", "--level", BIG],
+    ["replay", "pis-yedili", "--seed", "1", "--moves", "pick:" + BIG],
+    ["replay", "abstract", "--seed", "1", "--option", "target=" + BIG],
+]
 
 
 @pytest.mark.parametrize("argv", LONG_ARGUMENTS, ids=range(len(LONG_ARGUMENTS)))
@@ -157,8 +284,14 @@ def test_an_error_line_quotes_at_most_80_characters_of_a_bad_argument(argv):
 
 def shell(command: str, stdin: bytes = b"") -> tuple[int, str, str]:
     """``python -m cardems`` with the shell's redirections (``>&-``, ``>/dev/full``, ``<&-``)."""
-    proc = subprocess.run(["bash", "-c", f"{sys.executable} -m cardems {command}"], cwd=REPO, input=stdin,
-                          capture_output=True, timeout=120, env={**os.environ, "PYTHONPATH": str(REPO)})
+    proc = subprocess.run(
+        ["bash", "-c", f"{sys.executable} -m cardems {command}"],
+        cwd=REPO,
+        input=stdin,
+        capture_output=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
     return proc.returncode, proc.stdout.decode(), proc.stderr.decode()
 
 
@@ -169,8 +302,10 @@ STREAMS = [  # (command with its redirections, what the one line on stderr says;
     ("play pisti --seed 1 <&-", "standard input is closed"),
     ("arena war --deals 1 --quiet >/dev/full", "No space left on device"),
     ("arena ladder --game war --deals 1 --cache '' --quiet >&-", "standard output is closed"),
-    ("replay pisti --seed x 2>&-", None), ("replay pisti --seed x 2>/dev/full", None),
-    ("arena war --deals 1 2>/dev/full >/dev/full", None), ("replay pisti --seed 1 >&- 2>&-", None),
+    ("replay pisti --seed x 2>&-", None),
+    ("replay pisti --seed x 2>/dev/full", None),
+    ("arena war --deals 1 2>/dev/full >/dev/full", None),
+    ("replay pisti --seed 1 >&- 2>&-", None),
 ]
 
 

@@ -24,12 +24,21 @@ def shared(a: Any, b: Any, path: str) -> list[str]:
     if isinstance(a, ATOMS):
         return []
     if isinstance(a, (tuple, frozenset)):
-        return [p for i, (x, y) in enumerate(zip(sorted(a, key=repr) if isinstance(a, frozenset) else a,
-                                                 sorted(b, key=repr) if isinstance(b, frozenset) else b))
-                for p in shared(x, y, f"{path}[{i}]")]
+        return [
+            p
+            for i, (x, y) in enumerate(
+                zip(
+                    sorted(a, key=repr) if isinstance(a, frozenset) else a,
+                    sorted(b, key=repr) if isinstance(b, frozenset) else b,
+                )
+            )
+            for p in shared(x, y, f"{path}[{i}]")
+        ]
     if is_dataclass(a) and type(a).__dataclass_params__.frozen:
-        return [p for f in fields(a) for p in shared(getattr(a, f.name), getattr(b, f.name), f"{path}.{f.name}")]
-    if isinstance(a, MappingProxyType):      # read-only: only its values could be shared
+        return [
+            p for f in fields(a) for p in shared(getattr(a, f.name), getattr(b, f.name), f"{path}.{f.name}")
+        ]
+    if isinstance(a, MappingProxyType):  # read-only: only its values could be shared
         return [p for k in a for p in shared(a[k], b[k], f"{path}[{k!r}]")]
     if a is b:
         return [f"{path} (a {type(a).__name__})"]

@@ -5,11 +5,11 @@ import hashlib
 from datetime import date
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cardems.bots import bot_move, make_bot
-from cardems.daily import (
-    daily_deal, daily_hash, daily_options, daily_seed, share_for, share_text, utc_today)
+from cardems.daily import daily_deal, daily_hash, daily_options, daily_seed, share_for, share_text, utc_today
 from cardems.errors import BadInput
 from cardems.game import parse_options
 from cardems.games import PLANNED, game_class, playable
@@ -67,14 +67,17 @@ def test_today_is_the_utc_date_and_is_the_default_day():
     assert daily_deal("war", today="2026-12-01").day == "2026-12-01"
 
 
-@pytest.mark.parametrize("day, words", [
-    ("2030-01-02", "no daily deal for 2030-01-02 yet"),
-    ("2031-06-01", "today is 2030-01-01"),
-    ("2026-02-30", "not a day of the calendar"),
-    ("1.12.2026", "YYYY-MM-DD"),
-    ("", "YYYY-MM-DD"),
-    ("2026-12-01T00:00", "YYYY-MM-DD"),
-])
+@pytest.mark.parametrize(
+    "day, words",
+    [
+        ("2030-01-02", "no daily deal for 2030-01-02 yet"),
+        ("2031-06-01", "today is 2030-01-01"),
+        ("2026-02-30", "not a day of the calendar"),
+        ("1.12.2026", "YYYY-MM-DD"),
+        ("", "YYYY-MM-DD"),
+        ("2026-12-01T00:00", "YYYY-MM-DD"),
+    ],
+)
 def test_a_future_or_malformed_day_is_refused_with_a_reason(day, words):
     with pytest.raises(BadInput, match=words):
         daily_seed("pisti", day, today=TODAY)
@@ -100,18 +103,27 @@ def test_the_share_line_in_english_and_arabic():
     en = Catalog("en").t
     text = share_text(en, "pisti", "2026-12-01", "win", [7, 12], side=1)
     assert text.splitlines() == ["Cardems daily · Pişti · 2026-12-01", "Won 12–7", "🏆"]
-    text = share_text(en, "pis-yedili", "2026-12-01", "loss", [40, 0, 12], side=0,
-                      rounds=["win", "loss", "draw"])
+    text = share_text(
+        en, "pis-yedili", "2026-12-01", "loss", [40, 0, 12], side=0, rounds=["win", "loss", "draw"]
+    )
     assert text.splitlines()[1:] == ["Lost 40–0–12", "🟩🟥🟨 💔"]
     ar = share_text(Catalog("ar").t, "war", "2026-12-01", "draw", [26, 26], side=0)
-    assert "2026-12-01" in ar and "26–26" in ar and Catalog("ar").t("game.war.name") in ar and "Cardems daily" not in ar
+    assert (
+        "2026-12-01" in ar
+        and "26–26" in ar
+        and Catalog("ar").t("game.war.name") in ar
+        and "Cardems daily" not in ar
+    )
 
 
-@pytest.mark.parametrize("args, words", [
-    (("maybe", [1, 2], 0, ()), "result 'maybe'"),
-    (("win", [1, 2], 2, ()), "side 2"),
-    (("win", [1, 2], 0, ("won",)), "round result 'won'"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (("maybe", [1, 2], 0, ()), "result 'maybe'"),
+        (("win", [1, 2], 2, ()), "side 2"),
+        (("win", [1, 2], 0, ("won",)), "round result 'won'"),
+    ],
+)
 def test_a_bad_share_line_is_refused(args, words):
     result, scores, side, rounds = args
     with pytest.raises(BadInput, match=words):

@@ -28,12 +28,15 @@ def test_a_view_says_each_seats_side_and_partners_as_the_game_type_does():
     assert three.teams == ((0,), (1,), (2,)) and three.side == 1 and three.partners == ()
 
 
-@pytest.mark.parametrize("name, options, expected", [
-    ("pisti", {"players": 3}, [[0, 1, 1], [1, 0, 1], [1, 1, 0]]),
-    ("pis-yedili", {"players": "4"}, [[0, 1, 1, 1], [1, 0, 1, 1], [1, 1, 0, 1], [1, 1, 1, 0]]),
-    ("war", {}, [[0, 1], [1, 0]]),
-    ("abstract", {}, [[0, 1], [1, 0]]),
-])
+@pytest.mark.parametrize(
+    "name, options, expected",
+    [
+        ("pisti", {"players": 3}, [[0, 1, 1], [1, 0, 1], [1, 1, 0]]),
+        ("pis-yedili", {"players": "4"}, [[0, 1, 1, 1], [1, 0, 1, 1], [1, 1, 0, 1], [1, 1, 1, 0]]),
+        ("war", {}, [[0, 1], [1, 0]]),
+        ("abstract", {}, [[0, 1], [1, 0]]),
+    ],
+)
 def test_without_partners_the_measured_bot_takes_each_seat_in_turn(name, options, expected):
     assert arena.seatings(name, options) == expected
 
@@ -44,10 +47,18 @@ def test_each_game_declares_its_nature():
     assert [n for n, t in types.items() if t.perfect_information] == ["abstract"]
     assert [n for n, t in types.items() if t.simultaneous] == ["war"]
     assert [n for n, t in types.items() if t.partnerships] == ["pisti"]
-    assert {n: t.unit for n, t in types.items()} == {"pisti": "deal", "war": None, "pis-yedili": "round",
-                                                     "abstract": "deal"}
-    assert {n: t.seats for n, t in types.items()} == {"pisti": (2, 3, 4), "war": (2,), "pis-yedili": (2, 3, 4),
-                                                      "abstract": (2,)}
+    assert {n: t.unit for n, t in types.items()} == {
+        "pisti": "deal",
+        "war": None,
+        "pis-yedili": "round",
+        "abstract": "deal",
+    }
+    assert {n: t.seats for n, t in types.items()} == {
+        "pisti": (2, 3, 4),
+        "war": (2,),
+        "pis-yedili": (2, 3, 4),
+        "abstract": (2,),
+    }
 
 
 def test_lower_is_better_negates_for_ranking_and_players_follow_the_option():

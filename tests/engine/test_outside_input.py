@@ -5,7 +5,8 @@ text and arbitrary JSON)."""
 import json
 
 import pytest
-from hypothesis import example, given, settings, strategies as st
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from cardems.cards import arranged_deck, parse_card, parse_cards, standard_deck
 from cardems.errors import BadInput
@@ -17,11 +18,20 @@ from cardems.web.route import parse_route
 # digits str.isdigit() accepts and int() refuses or reads: superscript, circled,
 # Ethiopic, Arabic-Indic, Persian, fullwidth; and more digits than int() converts
 ODD_DIGITS = ["²", "①", "፰", "١٢", "۴۲", "４２", "1²", "9" * 5000, "1_000", "+7", "-0", "0x10", "٣", "7.0"]
-TEXT = st.one_of(st.text(), st.sampled_from(ODD_DIGITS),
-                 st.text(alphabet=st.characters(codec="utf-8"), max_size=30), st.text("0123456789²①፰١۴:/ ", max_size=12))
-SCALARS = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), TEXT, st.builds(pow, st.just(10), st.just(5000)))  # a huge int
-JSON = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(TEXT, inner, max_size=4),
-                    max_leaves=12)
+TEXT = st.one_of(
+    st.text(),
+    st.sampled_from(ODD_DIGITS),
+    st.text(alphabet=st.characters(codec="utf-8"), max_size=30),
+    st.text("0123456789²①፰١۴:/ ", max_size=12),
+)
+SCALARS = st.one_of(
+    st.none(), st.booleans(), st.integers(), st.floats(), TEXT, st.builds(pow, st.just(10), st.just(5000))
+)  # a huge int
+JSON = st.recursive(
+    SCALARS,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(TEXT, inner, max_size=4),
+    max_leaves=12,
+)
 GAMES = st.sampled_from(PLANNED)
 
 
@@ -160,8 +170,13 @@ def test_any_json_as_a_save_loads_or_is_refused(name, raw):
 
 
 @settings(max_examples=300)
-@given(GAMES, st.integers(0, 2**16), st.integers(0, 30), st.sampled_from(["format", "game", "options", "seed", "deck", "moves"]),
-       JSON)
+@given(
+    GAMES,
+    st.integers(0, 2**16),
+    st.integers(0, 30),
+    st.sampled_from(["format", "game", "options", "seed", "deck", "moves"]),
+    JSON,
+)
 @example("pisti", 1, 3, "options", ["players", 4])
 @example("pisti", 1, 3, "options", "match")
 @example("abstract", 1, 3, "options", {"target": "①"})
@@ -187,9 +202,14 @@ def test_a_save_with_one_move_replaced_loads_or_is_refused(name, seed, steps, in
 # ---------------------------------------------------------------- routes
 ROUTE_TEXT = st.one_of(
     st.text(alphabet=st.characters(codec="utf-8")),
-    st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=0x10FFFF)),  # lone surrogates too (JS strings)
-    st.builds(lambda game, query: f"#/{game}?{query}", st.sampled_from(PLANNED + ("rules/pisti", "daily/war", "stats")),
-              st.text("seed=&?%²①፰CB2 level=speed=target=players=9", max_size=40)),
+    st.text(
+        alphabet=st.characters(min_codepoint=0, max_codepoint=0x10FFFF)
+    ),  # lone surrogates too (JS strings)
+    st.builds(
+        lambda game, query: f"#/{game}?{query}",
+        st.sampled_from(PLANNED + ("rules/pisti", "daily/war", "stats")),
+        st.text("seed=&?%²①፰CB2 level=speed=target=players=9", max_size=40),
+    ),
 )
 
 
@@ -202,11 +222,16 @@ ROUTE_TEXT = st.one_of(
 def test_no_hash_can_break_the_router_and_the_canonical_hash_reads_back(text):
     route = parse_route(text)
     assert route.game in (None,) + PLANNED
-    assert all(len(part) <= 40 for part in route.dropped)   # each named part is shortened, and only six named
+    assert all(len(part) <= 40 for part in route.dropped)  # each named part is shortened, and only six named
     assert all(len(str(v)) <= 6 * 44 + 3 for _, params in route.notices for v in params.values())
     again = parse_route(route.to_hash())
-    assert (again.game, again.screen, again.options, again.seed, again.level) == \
-           (route.game, route.screen, route.options, route.seed, route.level)
+    assert (again.game, again.screen, again.options, again.seed, again.level) == (
+        route.game,
+        route.screen,
+        route.options,
+        route.seed,
+        route.level,
+    )
 
 
 @pytest.mark.parametrize("text", ["#/pisti?seed=%C2%B2", "#/pisti?seed=①", "#/pisti?seed=" + "9" * 5000])

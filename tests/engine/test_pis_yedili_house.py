@@ -39,10 +39,18 @@ def test_the_defaults_are_the_seeds_rules():
     assert House.of(PisYedili.new().options) == House() == House(False, True, False, True, True)
     assert [House().penalty(k) for k in range(5)] == [0, 3, 6, 9, 12]
     assert [House(seven_double=True).penalty(k) for k in range(5)] == [0, 3, 6, 12, 24]
-    assert [House(seven_double=True).sevens(House(seven_double=True).penalty(k)) for k in range(6)] == list(range(6))
-    old_save = {"format": 1, "game": "pis-yedili", "deck": None, "options": {"players": 3, "ten_rule": "reverse", "target": 101,
-                                                   "mode": "match"}, "seed": 4, "moves": []}
-    game = PisYedili.from_json(old_save)        # a save from before the house rules loads with their defaults
+    assert [House(seven_double=True).sevens(House(seven_double=True).penalty(k)) for k in range(6)] == list(
+        range(6)
+    )
+    old_save = {
+        "format": 1,
+        "game": "pis-yedili",
+        "deck": None,
+        "options": {"players": 3, "ten_rule": "reverse", "target": 101, "mode": "match"},
+        "seed": 4,
+        "moves": [],
+    }
+    game = PisYedili.from_json(old_save)  # a save from before the house rules loads with their defaults
     assert game.house == House() and game.options["ace"] == "again"
 
 
@@ -86,8 +94,8 @@ def test_an_ace_makes_the_others_draw_and_the_turn_passes():
     events = play_all(game, "2C 3C AC")
     assert Draw(1, 1, "ace") in events and not any(isinstance(e, Again) for e in events) and game.to_move == 1
     again = new(*ACES, stock="2H")
-    assert Again(0, "ace") in play_all(again, "2C 3C AC") and again.to_move == 0   # by default: play again
-    assert "move 6 (9C)" in refused(ACES, "2H 3H 4H 5H 6H 9H", moves)   # seat 0 drew and passed itself
+    assert Again(0, "ace") in play_all(again, "2C 3C AC") and again.to_move == 0  # by default: play again
+    assert "move 6 (9C)" in refused(ACES, "2H 3H 4H 5H 6H 9H", moves)  # seat 0 drew and passed itself
 
 
 SEVENS = ("2C 7C 7H 4H 5H 6H 3H", "3C 7D QD 9D 8D KD 10C")
@@ -139,28 +147,67 @@ def test_going_out_on_a_jack_doubles_only_with_the_rule(option, penalty):
 def test_the_arena_plays_the_house_rules():
     from cardems import arena
 
-    options = {"players": 3, "mode": "round", "eight_skips": True, "ace": "draw", "seven_stack": "double",
-               "jack_on_jack": False, "jack_doubles": False}
+    options = {
+        "players": 3,
+        "mode": "round",
+        "eight_skips": True,
+        "ace": "draw",
+        "seven_stack": "double",
+        "jack_on_jack": False,
+        "jack_doubles": False,
+    }
     score = arena.run("pis-yedili", ["normal", "easy"], 4, 2, options)
-    assert score.games == 12 and score.mean_diff > 0    # 4 deals, each in 3 seatings
+    assert score.games == 12 and score.mean_diff > 0  # 4 deals, each in 3 seatings
 
 
 def test_normal_plays_an_eight_that_skips_a_player_about_to_go_out():
     from cardems.pis_yedili.normal import Situation, choose
 
     def table(house: House) -> Situation:
-        return Situation(seat=0, players=2, hand=["8H", "9H", "3S", "4S"], top="5H", named=None, pending=0,
-                     drawn=False, target=1, hand_sizes=[4, 1], totals=[0, 0], decks=1, house=house)
+        return Situation(
+            seat=0,
+            players=2,
+            hand=["8H", "9H", "3S", "4S"],
+            top="5H",
+            named=None,
+            pending=0,
+            drawn=False,
+            target=1,
+            hand_sizes=[4, 1],
+            totals=[0, 0],
+            decks=1,
+            house=house,
+        )
 
-    assert choose(table(House())) == "9H"                      # the costlier card, by default
-    assert choose(table(House(eight_skips=True))) == "8H"      # the 8: the other, on one card, misses its turn
-    jacks = Situation(seat=0, players=2, hand=["JD", "3S", "4S"], top="JC", named="H", pending=0, drawn=True,
-                  target=1, hand_sizes=[3, 1], totals=[0, 0], decks=1, house=House(jack_on_jack=False))
-    assert choose(jacks) == "pass"                              # no Jack on a Jack: nothing to play
+    assert choose(table(House())) == "9H"  # the costlier card, by default
+    assert choose(table(House(eight_skips=True))) == "8H"  # the 8: the other, on one card, misses its turn
+    jacks = Situation(
+        seat=0,
+        players=2,
+        hand=["JD", "3S", "4S"],
+        top="JC",
+        named="H",
+        pending=0,
+        drawn=True,
+        target=1,
+        hand_sizes=[3, 1],
+        totals=[0, 0],
+        decks=1,
+        house=House(jack_on_jack=False),
+    )
+    assert choose(jacks) == "pass"  # no Jack on a Jack: nothing to play
 
 
-@pytest.mark.parametrize("house", [{"eight_skips": True}, {"ace": "draw"}, {"seven_stack": "double"},
-                                   {"jack_on_jack": False}, {"jack_doubles": False}])
+@pytest.mark.parametrize(
+    "house",
+    [
+        {"eight_skips": True},
+        {"ace": "draw"},
+        {"seven_stack": "double"},
+        {"jack_on_jack": False},
+        {"jack_doubles": False},
+    ],
+)
 def test_hard_searches_the_house_rules_of_its_game(house):
     """Hard's worlds are played with the game's house rules, and its moves are legal
     (a round of Hard, with a small budget, against Normal)."""

@@ -1,7 +1,8 @@
 """Inference from the others' moves: the public replay recovers each past hand, and the
 Normal player's own moves are always explained by its true hands."""
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardems.bots import bot_rng
 from cardems.pis_yedili.inference import Decision, decisions, likelihood, misses
@@ -13,11 +14,19 @@ from tests.engine.pis_yedili_house import HOUSE
 NORMAL = PisYediliNormal()
 
 
-def normal_round(seed: int, players: int, ten_rule: str, stop: int, random_seat: int | None = None,
-                 house: dict | None = None):
+def normal_round(
+    seed: int,
+    players: int,
+    ten_rule: str,
+    stop: int,
+    random_seat: int | None = None,
+    house: dict | None = None,
+):
     """A round played by Normal players (one seat at random, if given) up to ``stop`` moves;
     the true hand of each seat before each of its moves."""
-    game = PisYedili.new({"players": players, "ten_rule": ten_rule, "mode": "round", **(house or {})}, seed=seed)
+    game = PisYedili.new(
+        {"players": players, "ten_rule": ten_rule, "mode": "round", **(house or {})}, seed=seed
+    )
     rng = Rng(seed)
     before = []
     while not game.over and game.phase != "muamele" and len(game.moves) < stop:
@@ -50,9 +59,16 @@ def walk_back(view, hands):
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]),
-       ten_rule=st.sampled_from(["bounce", "reverse"]), stop=st.integers(1, 150), house=HOUSE)
-def test_the_walk_back_finds_each_hand_and_normal_play_is_mostly_explained(seed, players, ten_rule, stop, house):
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.sampled_from([2, 3, 4]),
+    ten_rule=st.sampled_from(["bounce", "reverse"]),
+    stop=st.integers(1, 150),
+    house=HOUSE,
+)
+def test_the_walk_back_finds_each_hand_and_normal_play_is_mostly_explained(
+    seed, players, ten_rule, stop, house
+):
     """Under every set of house rules (an 8 that skips, an Ace that passes the turn and
     doubled 7s change whose turn it is and how many cards are got)."""
     game, before = normal_round(seed, players, ten_rule, stop, random_seat=0, house=house)

@@ -2,7 +2,8 @@
 
 from collections import Counter
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cardems.game import Event
 from cardems.pis_yedili.events import Again, Round, RoundEnd
@@ -10,11 +11,17 @@ from cardems.pis_yedili.rules import PisYedili, deck_for
 from cardems.rng import Rng
 from tests.engine.pis_yedili_house import HOUSE
 
-OPTIONS = st.builds(lambda base, house: {**base, **house}, st.fixed_dictionaries({
-    "players": st.sampled_from([2, 3, 4]),
-    "ten_rule": st.sampled_from(["bounce", "reverse"]),
-    "target": st.sampled_from([31, 101]),
-}), HOUSE)
+OPTIONS = st.builds(
+    lambda base, house: {**base, **house},
+    st.fixed_dictionaries(
+        {
+            "players": st.sampled_from([2, 3, 4]),
+            "ten_rule": st.sampled_from(["bounce", "reverse"]),
+            "target": st.sampled_from([31, 101]),
+        }
+    ),
+    HOUSE,
+)
 MOVE_LIMIT = 20_000
 
 
@@ -65,7 +72,7 @@ class TurnModel:
                 return (seat - 1) % n
             self.direction = -self.direction
         following = self.stack.pop() if self.stack else (seat + self.direction) % n
-        if move[:-1] == "8" and self.eight_skips:       # the seat that would move misses its turn
+        if move[:-1] == "8" and self.eight_skips:  # the seat that would move misses its turn
             following = self.stack.pop() if self.stack else (following + self.direction) % n
         return following
 
@@ -85,7 +92,7 @@ def test_turns_follow_the_rules(seed, play_seed, options):
 def test_every_round_ends_and_penalties_follow_the_multiplier_and_the_muamele(seed, play_seed, options):
     options = dict(options, target=101)
     values = {"A": 11, "J": 25, "Q": 10, "K": 10}
-    worth = lambda cards: sum(values.get(c[:-1]) or int(c[:-1]) for c in cards)  # noqa: E731
+    worth = lambda cards: sum(values.get(c[:-1]) or int(c[:-1]) for c in cards)
     *_, (*_, game) = random_game(seed, play_seed, options)
     totals = [0] * game.players
     for score in game.rounds:
@@ -96,7 +103,9 @@ def test_every_round_ends_and_penalties_follow_the_multiplier_and_the_muamele(se
             if seat == score.out:
                 assert score.penalties[seat] == 0 and not score.hands[seat]
             else:
-                assert score.penalties[seat] == expected_mult * (worth(score.hands[seat]) + worth(score.picks[seat]))
+                assert score.penalties[seat] == expected_mult * (
+                    worth(score.hands[seat]) + worth(score.picks[seat])
+                )
             sevens = sum(1 for c in score.hands[seat] if c[:-1] == "7")
             picked_sevens = sum(1 for c in score.picks[seat] if c[:-1] == "7")
             assert len(score.picks[seat]) <= 3 * (sevens + picked_sevens)
@@ -116,7 +125,9 @@ def test_views_hold_only_what_the_seat_may_know(seed, play_seed, options, stop):
         view = game.view(seat)
         assert view.hand == tuple(game.hands[seat])
         if game.phase in ("opening", "play"):
-            others = Counter(c for s, h in enumerate(game.hands) if s != seat for c in h) + Counter(game.stock)
+            others = Counter(c for s, h in enumerate(game.hands) if s != seat for c in h) + Counter(
+                game.stock
+            )
             assert Counter(view.unseen()) == others
 
 

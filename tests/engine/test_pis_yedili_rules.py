@@ -36,7 +36,7 @@ def test_arranged_deal_order_hands_in_turn_then_the_stock_from_its_top():
     game = PisYedili.new(deck=deck)
     assert game.hands[0] == deck[:7] and game.hands[1] == deck[7:14]
     play_all(game, "2C")
-    assert game.legal_moves() == ["draw"]       # no club in seat 1's hand
+    assert game.legal_moves() == ["draw"]  # no club in seat 1's hand
     game.play("draw")
     assert game.hands[1][-1] == "KD"
     game.play("draw")
@@ -61,7 +61,7 @@ def test_opening_only_plain_clubs_count():
     for move in ("JC:S", "7C", "10C", "AC", "2H", "pass"):
         with pytest.raises(IllegalMove):
             game.play(move)
-    assert refusal(game, "draw").code == "draw_opening"     # it holds a playable club
+    assert refusal(game, "draw").code == "draw_opening"  # it holds a playable club
     assert refusal(game, "7C").code == "opening_club"
 
 
@@ -79,7 +79,7 @@ def test_opening_draws_one_at_a_time_until_a_playable_club_arrives():
 def test_opening_has_no_twin_pisti_and_ends_after_everyone_with_the_first_player_to_move():
     game = new("4C 2H 3H 5H 6H 8H 9H", "4C 2S 3S 5S 6S 8S 9S", "5C 2D 3D 4D 5D 6D 8D")
     play_all(game, "4C")
-    events = game.play("4C")       # the twin of 4C: no extra play in the opening
+    events = game.play("4C")  # the twin of 4C: no extra play in the opening
     assert Again not in kinds(events) and game.to_move == 2
     assert game.phase == "opening"
     game.play("5C")
@@ -99,7 +99,7 @@ def opened(h0: str, h1: str, stock: str = "", **options) -> PisYedili:
 
 def test_match_by_suit_or_rank_and_an_illegal_card_changes_nothing():
     game = opened("2C 5C 3H 9D QS QH QD", "3C 5H 9H 4D 6D 8D KD")
-    assert set(game.legal_moves()) == {"5C", "3H", "draw"}   # club, or a three
+    assert set(game.legal_moves()) == {"5C", "3H", "draw"}  # club, or a three
     before = game.to_json(), game.view(0)
     assert refusal(game, "9D") == Reason("must_match", {"card": "3C"})
     assert (game.to_json(), game.view(0)) == before
@@ -110,14 +110,14 @@ def test_match_by_suit_or_rank_and_an_illegal_card_changes_nothing():
 def test_draw_is_allowed_with_a_play_then_play_or_pass_but_no_pass_without_drawing():
     game = opened("2C 5C QS QH QD KS KH", "3C 9C 9H 4D 6D 8D KD", stock="2S 3S")
     assert refusal(game, "pass").code == "pass_undrawn"
-    game.play("draw")                       # 5C was playable: drawing is allowed anyway
+    game.play("draw")  # 5C was playable: drawing is allowed anyway
     assert game.hands[0][-1] == "2S" and game.to_move == 0
     assert "draw" not in game.legal_moves() and "pass" in game.legal_moves()
     assert refusal(game, "draw").code == "drawn"
     game.play("pass")
     assert game.to_move == 1 and "draw" in game.legal_moves()
     game.play("draw")
-    game.play("9C")                          # after drawing, any legal card may be played
+    game.play("9C")  # after drawing, any legal card may be played
     assert game.to_move == 0
 
 
@@ -125,8 +125,13 @@ def test_draw_is_allowed_with_a_play_then_play_or_pass_but_no_pass_without_drawi
 
 
 def test_seven_on_seven_on_seven_then_a_player_without_one_draws_nine_and_plays():
-    game = new("2C 7C QS QH QD KS KH", "3C 7H KD QC 8D 6D 4D", "4C 7S 8H 6H 4H 3H 2H",
-               "5C 2S JS 9D 9S 8S 6S", stock="AH AD AS 2D 3D 4S 5S 6C 8C 9C")
+    game = new(
+        "2C 7C QS QH QD KS KH",
+        "3C 7H KD QC 8D 6D 4D",
+        "4C 7S 8H 6H 4H 3H 2H",
+        "5C 2S JS 9D 9S 8S 6S",
+        stock="AH AD AS 2D 3D 4S 5S 6C 8C 9C",
+    )
     play_all(game, "2C 3C 4C 5C")
     game.play("7C")
     assert game.pending == 3 and game.to_move == 1
@@ -136,12 +141,12 @@ def test_seven_on_seven_on_seven_then_a_player_without_one_draws_nine_and_plays(
     game.play("7S")
     assert game.pending == 9 and game.to_move == 3
     assert game.legal_moves() == ["draw"]
-    assert refusal(game, "JS:H") == Reason("seven_pending", {"n": 9})   # a Jack cannot answer a 7
+    assert refusal(game, "JS:H") == Reason("seven_pending", {"n": 9})  # a Jack cannot answer a 7
     assert refusal(game, "pass") == Reason("pass_pending", {"n": 9})
     events = game.play("draw")
     assert events[0] == Draw(3, 9, "penalty")
     assert len(game.hands[3]) == 6 + 9 and game.pending == 0
-    assert game.to_move == 3 and not game.drawn     # then a normal turn
+    assert game.to_move == 3 and not game.drawn  # then a normal turn
     assert "draw" in game.legal_moves() and "JS:H" in game.legal_moves()
     game.play("2S")
     assert game.to_move == 0 and game.pending == 0
@@ -150,11 +155,11 @@ def test_seven_on_seven_on_seven_then_a_player_without_one_draws_nine_and_plays(
 def test_a_player_may_refuse_to_answer_a_seven_and_then_draw_again_in_its_turn():
     game = opened("2C 7C QS QH QD KS KH", "3C 7H KD QC 8D 6D 4D", stock="2S 3S 4S 5S")
     game.play("7C")
-    game.play("draw")                        # holds 7H, takes the 3 anyway
+    game.play("draw")  # holds 7H, takes the 3 anyway
     assert game.hands[1][-3:] == ["2S", "3S", "4S"]
-    game.play("draw")                        # the normal turn's own card
+    game.play("draw")  # the normal turn's own card
     assert game.hands[1][-1] == "5S" and game.drawn
-    game.play("7H")                          # a 7 on the 7: a fresh penalty for seat 0
+    game.play("7H")  # a 7 on the 7: a fresh penalty for seat 0
     assert game.to_move == 0 and game.pending == 3
 
 
@@ -168,8 +173,8 @@ def test_jack_goes_on_anything_and_names_the_suit_to_follow():
     game.play("JD:H")
     assert game.named == "H" and game.to_move == 1
     assert set(game.legal_moves()) == {"5H", "JS:S", "JS:H", "JS:D", "JS:C", "draw"}
-    assert refusal(game, "3D") == Reason("named_suit", {"suit": "H"})   # the Jack's own suit no longer counts
-    game.play("JS:C")                        # a Jack on a Jack
+    assert refusal(game, "3D") == Reason("named_suit", {"suit": "H"})  # the Jack's own suit no longer counts
+    game.play("JS:C")  # a Jack on a Jack
     assert game.named == "C" and game.to_move == 0
 
 
@@ -215,13 +220,13 @@ def test_ten_rule_chain_four_players_comes_back_through_the_chain():
 def test_ten_rule_chain_three_players():
     game = new("2C 10C 5H QS QH QD KS", "3C 10H 5S 8D 6D 4D KD", "4C 10D 6S 8H 6H 4H KH")
     play_all(game, "2C 3C 4C")
-    game.play("10C")          # 0 -> left is 2
+    game.play("10C")  # 0 -> left is 2
     assert game.to_move == 2
-    game.play("10D")          # 2 -> left is 1
+    game.play("10D")  # 2 -> left is 1
     assert game.to_move == 1 and game.stack == [0, 2]
-    game.play("10H")          # 1 plays a 10 too: left is 0
+    game.play("10H")  # 1 plays a 10 too: left is 0
     assert game.to_move == 0 and game.stack == [0, 2, 1]
-    game.play("5H")           # not a 10: back through the chain, last first
+    game.play("5H")  # not a 10: back through the chain, last first
     assert game.to_move == 1
     game.play("5S")
     assert game.to_move == 2
@@ -231,10 +236,11 @@ def test_ten_rule_chain_three_players():
 
 
 def test_ten_penalty_from_the_chain_lands_on_the_seat_owed_a_turn():
-    game = four("2C 10C QS QH QD KS KH", "3C 5S 5H 5D KD 6S 6H", "4C 9H 4S 4H 4D 3S 3H",
-                "5C 7C 10H 9S 2S 2H 2D")
+    game = four(
+        "2C 10C QS QH QD KS KH", "3C 5S 5H 5D KD 6S 6H", "4C 9H 4S 4H 4D 3S 3H", "5C 7C 10H 9S 2S 2H 2D"
+    )
     game.play("10C")
-    game.play("7C")           # seat 3 answers the 10 with a 7: the owed seat 0 faces it
+    game.play("7C")  # seat 3 answers the 10 with a 7: the owed seat 0 faces it
     assert game.to_move == 0 and game.pending == 3
 
 
@@ -261,14 +267,13 @@ def test_ten_rule_reverse_turns_the_direction():
 
 
 def test_ace_each_other_player_draws_one_in_turn_order_and_the_ace_plays_again():
-    game = new("2C AC 8C QS QH QD KS", "3C 5S 5H 5D KD 6S 6H", "4C 9H 4S 4H 4D 3S 3H",
-               stock="2D 3D 4H 9C")
+    game = new("2C AC 8C QS QH QD KS", "3C 5S 5H 5D KD 6S 6H", "4C 9H 4S 4H 4D 3S 3H", stock="2D 3D 4H 9C")
     play_all(game, "2C 3C 4C")
     events = game.play("AC")
     assert kinds(events) == [Play, Draw, Draw, Again]
     assert game.hands[1][-1] == "2D" and game.hands[2][-1] == "3D"
     assert game.to_move == 0 and not game.drawn
-    game.play("draw")                        # its extra turn is a whole turn
+    game.play("draw")  # its extra turn is a whole turn
     assert game.hands[0][-1] == "4H"
     game.play("8C")
     assert game.to_move == 1
@@ -276,7 +281,7 @@ def test_ace_each_other_player_draws_one_in_turn_order_and_the_ace_plays_again()
 
 def test_an_ace_may_not_be_the_last_card():
     game = opened("2C AC AD AH 4H 4S AS", "3C 4D 9S KD QD 8D 6D")
-    play_all(game, "AC AD AH")              # three extra plays
+    play_all(game, "AC AD AH")  # three extra plays
     assert game.to_move == 0 and len(game.hands[1]) == 6 + 3
     game.play("4H")
     play_all(game, "4D 4S")
@@ -296,7 +301,7 @@ def test_twin_pisti_plays_again_but_not_on_a_special_card():
     play_all(game, "2C 3C 4C draw pass draw pass 4H")
     events = game.play("5H")
     assert Again not in kinds(events) and game.to_move == 1
-    events = game.play("5H")      # seat 1 on the identical twin: plays again
+    events = game.play("5H")  # seat 1 on the identical twin: plays again
     assert Again in kinds(events) and game.to_move == 1 and len(game.hands[1]) == 6
     game.play("7H")
     assert game.to_move == 2 and game.pending == 3
@@ -306,18 +311,17 @@ def test_twin_pisti_on_a_seven_is_no_pisti():
     game = new("2C 8C 7H QS QH QD KS", "3C 8H 7H 6D 4D KD 2D", "4C 2H 8S 6S 4S 3S 2S")
     play_all(game, "2C 3C 4C 8C 8H 2H 7H")
     assert game.to_move == 1 and game.pending == 3
-    events = game.play("7H")      # answers the 7 with its twin: a penalty, no extra play
+    events = game.play("7H")  # answers the 7 with its twin: a penalty, no extra play
     assert Again not in kinds(events) and game.to_move == 2 and game.pending == 6
 
 
 def test_going_out_on_a_twin_is_allowed():
-    game = new("2C 5H QS QH QD KS KH", "3C AC AH AD AS 9S 5H", "4C 9H 8H 6H 4H 3H 2H",
-               mode="round")
+    game = new("2C 5H QS QH QD KS KH", "3C AC AH AD AS 9S 5H", "4C 9H 8H 6H 4H 3H 2H", mode="round")
     play_all(game, "2C 3C 4C draw pass")
-    play_all(game, "AC AH AD AS 9S")       # seat 1: four extra plays, then down to 5H
+    play_all(game, "AC AH AD AS 9S")  # seat 1: four extra plays, then down to 5H
     assert game.hands[1] == ["5H"] and game.to_move == 2
     play_all(game, "9H 5H")
-    events = game.play("5H")               # seat 1's last card, on its twin
+    events = game.play("5H")  # seat 1's last card, on its twin
     assert RoundEnd in kinds(events)
     finish_picks(game)
     assert game.rounds[-1].out == 1
@@ -343,7 +347,7 @@ def test_going_out_multiplies_the_others_penalty(last, multiplier):
     assert game.is_over()
     score = game.rounds[-1]
     assert score.out == 0 and score.multiplier == multiplier
-    hand1 = ["KD", "QD", "8D", "6D", "4D", "2S", "3S", "4S", "5S"]   # the Aces gave it 4 cards
+    hand1 = ["KD", "QD", "8D", "6D", "4D", "2S", "3S", "4S", "5S"]  # the Aces gave it 4 cards
     assert sorted(game.hands[1]) == sorted(hand1)
     assert score.penalties == (0, multiplier * points(hand1))
     assert game.result().scores == (0, multiplier * points(hand1)) and game.result().winner == 0
@@ -352,7 +356,7 @@ def test_going_out_multiplies_the_others_penalty(last, multiplier):
 def test_going_out_ends_the_round_at_once_and_a_seven_penalty_lapses():
     game = out_with("7H", "3C 9H KD QD 8D 6D 4D", mode="match", target=201)
     assert game.round_no == 2 and game.pending == 0 and game.phase == "opening"
-    assert game.first == 1 and game.to_move == 1          # the first player moves on
+    assert game.first == 1 and game.to_move == 1  # the first player moves on
 
 
 def finish_picks(game: PisYedili) -> None:
@@ -372,7 +376,7 @@ def test_the_stock_running_out_mid_penalty_ends_the_round_with_no_winner():
     drain(game, 2)
     assert game.to_move == 0
     game.play("7C")
-    events = game.play("draw")                 # 3 wanted, 2 there
+    events = game.play("draw")  # 3 wanted, 2 there
     assert events[0].count == 2 and RoundEnd in kinds(events)
     finish_picks(game)
     score = game.rounds[-1]
@@ -389,22 +393,21 @@ def test_the_stock_giving_exactly_the_penalty_does_not_end_the_round():
     game.play("7C")
     game.play("draw")
     assert game.phase == "play" and game.to_move == 1 and not game.stock
-    events = game.play("draw")                 # now a draw from the empty stock
+    events = game.play("draw")  # now a draw from the empty stock
     assert RoundEnd in kinds(events)
     finish_picks(game)
     assert game.rounds[-1].out is None
 
 
 def test_the_stock_running_out_on_an_ace_ends_the_round():
-    game = new("2C AC QS QH QD KS KH", "3C 9C KD QD 8D 6D 4D", "4C 8C 3D 4D 5D 6D 8D",
-               mode="round")
+    game = new("2C AC QS QH QD KS KH", "3C 9C KD QD 8D 6D 4D", "4C 8C 3D 4D 5D 6D 8D", mode="round")
     play_all(game, "2C 3C 4C")
     while len(game.stock) > 1:
         game.play("draw")
         game.play("pass")
     assert game.to_move == 1
     play_all(game, "9C 8C")
-    events = game.play("AC")                   # seat 1 gets the last card, seat 2 none
+    events = game.play("AC")  # seat 1 gets the last card, seat 2 none
     assert [e.count for e in events if isinstance(e, Draw)] == [1, 0]
     finish_picks(game)
     assert game.rounds[-1].out is None
@@ -419,9 +422,9 @@ def test_muamele_three_picks_per_seven_and_a_picked_seven_gives_three_more():
     play_all(game, "AC AD AH AS 9S 9H JD:C")
     assert game.phase == "muamele" and game.to_move == 1
     assert game.picks_left == 3
-    game.play("pick:2")                        # the second face-down card: 2H, not 7D
+    game.play("pick:2")  # the second face-down card: 2H, not 7D
     assert game.picked[1] == ["2H"] and game.picks_left == 2
-    game.play("pick:1")                        # 7D: three more
+    game.play("pick:1")  # 7D: three more
     assert game.picks_left == 1 + 3
     play_all(game, "pick:1 pick:1 pick:1 pick:1")
     assert game.picked[1] == ["2H", "7D", "3H", "4H", "5H", "6H"]
@@ -434,7 +437,7 @@ def test_muamele_picks_come_from_the_discard_pile_once_the_stock_is_empty():
     game = opened("2C 7C QS QH QD KS KH", "3C 9H KD 5D 8D 6D 4D", mode="round")
     drain(game, 0)
     held = [s for s in (0, 1) if any(c[:-1] == "7" for c in game.hands[s])]
-    game.play("draw")                          # seat 0 draws from the empty stock
+    game.play("draw")  # seat 0 draws from the empty stock
     assert game.phase in ("muamele", "over")
     if game.phase == "muamele":
         seat = game.to_move
@@ -446,9 +449,15 @@ def test_muamele_picks_come_from_the_discard_pile_once_the_stock_is_empty():
 
 
 def test_muamele_seats_pick_in_seat_order_from_seat_0():
-    game = PisYedili.new({"players": 3, "mode": "round"},
-                         deck=arranged("2C 7C QS QH QD KS KH", "3C 7D KD QD 8D 6D 4D",
-                                       "4C 7S 9H 8H 6H 4H KH", stock="2S 3S 4S 5S 6S 8S 9S 10S 2H 3H"))
+    game = PisYedili.new(
+        {"players": 3, "mode": "round"},
+        deck=arranged(
+            "2C 7C QS QH QD KS KH",
+            "3C 7D KD QD 8D 6D 4D",
+            "4C 7S 9H 8H 6H 4H KH",
+            stock="2S 3S 4S 5S 6S 8S 9S 10S 2H 3H",
+        ),
+    )
     play_all(game, "2C 3C 4C")
     while game.stock:
         game.play("draw")

@@ -4,7 +4,8 @@ and its Normal player chooses exactly as the Normal bot."""
 import itertools
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardems.bots import bot_rng
 from cardems.pis_yedili.normal import PisYediliNormal
@@ -23,7 +24,12 @@ def same(sim: Sim, game: PisYedili) -> None:
     assert sim.stock == game.stock
     assert sim.pile == game.pile
     assert (sim.named, sim.sevens, sim.drawn, sim.stack, sim.direction) == (
-        game.named, game.sevens, game.drawn, game.stack, game.direction)
+        game.named,
+        game.sevens,
+        game.drawn,
+        game.stack,
+        game.direction,
+    )
     assert sim.picked == game.picked
     if not game.over:
         assert sim.turn == game.turn
@@ -40,8 +46,13 @@ def new_pair(seed: int, players: int, ten_rule: str, house: dict | None = None) 
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]),
-       ten_rule=st.sampled_from(["bounce", "reverse"]), play_seed=st.integers(0, 2**32), house=HOUSE)
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.sampled_from([2, 3, 4]),
+    ten_rule=st.sampled_from(["bounce", "reverse"]),
+    play_seed=st.integers(0, 2**32),
+    house=HOUSE,
+)
 def test_random_rounds_play_move_for_move_as_the_rules(seed, players, ten_rule, play_seed, house):
     """Under every set of house rules."""
     sim, game = new_pair(seed, players, ten_rule, house)
@@ -55,9 +66,14 @@ def test_random_rounds_play_move_for_move_as_the_rules(seed, players, ten_rule, 
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]),
-       ten_rule=st.sampled_from(["bounce", "reverse"]), play_seed=st.integers(0, 2**32),
-       stop=st.integers(0, 200), house=HOUSE)
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.sampled_from([2, 3, 4]),
+    ten_rule=st.sampled_from(["bounce", "reverse"]),
+    play_seed=st.integers(0, 2**32),
+    stop=st.integers(0, 200),
+    house=HOUSE,
+)
 def test_the_normal_player_chooses_as_the_normal_bot(seed, players, ten_rule, play_seed, stop, house):
     """From a position reached by random play, Normal plays the round out in both:
     the Sim's choice is the bot's at every move (muamele: the top card); under every
@@ -88,14 +104,17 @@ def test_normal_rounds_score_as_the_rules_and_a_copy_is_independent(players, ten
         sim, game = new_pair(seed, players, ten_rule)
         twin = sim.copy()
         while not game.over:
-            move = "pick:1" if game.phase == "muamele" else NORMAL.choose(
-                game.view(game.to_move), game.legal_moves(), bot_rng(0, game.to_move, 0))
+            move = (
+                "pick:1"
+                if game.phase == "muamele"
+                else NORMAL.choose(game.view(game.to_move), game.legal_moves(), bot_rng(0, game.to_move, 0))
+            )
             game.play(move)
         assert sim.playout() == list(game.rounds[-1].penalties)
         assert twin.phase == PHASES["opening"] and twin.penalties is None
         assert twin.playout() == sim.penalties
         ended_by.add(game.rounds[-1].out is None)
-    assert ended_by == {True, False} or players == 2   # rounds that ran out of stock are covered too
+    assert ended_by == {True, False} or players == 2  # rounds that ran out of stock are covered too
 
 
 def test_a_match_round_in_progress_is_taken_as_it_stands():
@@ -110,9 +129,12 @@ def test_a_match_round_in_progress_is_taken_as_it_stands():
     assert sim.totals == game.totals and any(game.totals)
 
 
-HOUSE_SETS = [dict(zip(("eight_skips", "ace", "seven_stack", "jack_on_jack", "jack_doubles"), values))
-              for values in itertools.product((False, True), ("again", "draw"), ("add", "double"),
-                                              (True, False), (True, False))]
+HOUSE_SETS = [
+    dict(zip(("eight_skips", "ace", "seven_stack", "jack_on_jack", "jack_doubles"), values))
+    for values in itertools.product(
+        (False, True), ("again", "draw"), ("add", "double"), (True, False), (True, False)
+    )
+]
 
 
 @pytest.mark.parametrize("number", range(len(HOUSE_SETS)))
@@ -126,10 +148,17 @@ def test_under_each_set_of_house_rules_normal_rounds_score_as_the_rules(number):
         sim, game = new_pair(seed, players, "bounce" if seed % 2 else "reverse", house)
         while not game.over:
             seat = game.to_move
-            move = "pick:1" if game.phase == "muamele" else NORMAL.choose(
-                game.view(seat), game.legal_moves(), bot_rng(0, seat, 0))
+            move = (
+                "pick:1"
+                if game.phase == "muamele"
+                else NORMAL.choose(game.view(seat), game.legal_moves(), bot_rng(0, seat, 0))
+            )
             if game.phase == "play":
                 seen = Sim.from_view(game.view(seat), [h[:] for h in game.hands], game.stock[:], Rng(0))
-                assert (seen.sevens, seen.house, seen.legal()) == (game.sevens, game.house, game.legal_moves())
+                assert (seen.sevens, seen.house, seen.legal()) == (
+                    game.sevens,
+                    game.house,
+                    game.legal_moves(),
+                )
             game.play(move)
         assert sim.playout() == list(game.rounds[-1].penalties)

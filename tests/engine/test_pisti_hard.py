@@ -4,15 +4,24 @@ agree with the view, and it finds what a strong player finds."""
 from itertools import combinations
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cardems.bots import bot_move, bot_move_steps, make_bot
-from cardems.search import run_steps
-from cardems.pisti.hard import (POINTS, PistiHard, PistiModel, Sim, best_strategy, deal_hands, last_hand_worlds,
-                                likelihood)
 from cardems.pisti import hard
+from cardems.pisti.hard import (
+    POINTS,
+    PistiHard,
+    PistiModel,
+    Sim,
+    best_strategy,
+    deal_hands,
+    last_hand_worlds,
+    likelihood,
+)
 from cardems.pisti.rules import Pisti
 from cardems.rng import Rng
+from cardems.search import run_steps
 from tests.engine.helpers import arranged
 
 
@@ -39,11 +48,13 @@ def played_at_random(seed: int, stop: int, players: int) -> Pisti:
     return game
 
 
-HOUSE_RULES = st.fixed_dictionaries({
-    "jack_pisti": st.sampled_from([20, 10]),
-    "first_round_pisti": st.booleans(),
-    "most_cards_tie": st.sampled_from(["nobody", "last", "carry"]),
-})
+HOUSE_RULES = st.fixed_dictionaries(
+    {
+        "jack_pisti": st.sampled_from([20, 10]),
+        "first_round_pisti": st.booleans(),
+        "most_cards_tie": st.sampled_from(["nobody", "last", "carry"]),
+    }
+)
 
 
 @given(st.integers(0, 2**32), st.integers(0, 47), st.sampled_from([2, 3, 4]), st.booleans(), HOUSE_RULES)
@@ -109,12 +120,12 @@ def test_dealing_declined_ranks_now_and_then_is_weighed_back_to_a_uniform_deal()
             with_ace += factor
         else:
             plain += 1
-    assert 1 - plain / 20000 < uniform / 2            # the dealing itself keeps Aces away ...
-    assert with_ace / mass == pytest.approx(uniform, abs=0.015)   # ... the weights put them back
+    assert 1 - plain / 20000 < uniform / 2  # the dealing itself keeps Aces away ...
+    assert with_ace / mass == pytest.approx(uniform, abs=0.015)  # ... the weights put them back
 
 
 def test_the_others_style_is_read_from_the_hands_they_played_out(monkeypatch):
-    monkeypatch.setattr(hard, "ROBUST", True)      # the mixture is measured, not on by default
+    monkeypatch.setattr(hard, "ROBUST", True)  # the mixture is measured, not on by default
     # Normal's plays make the sharp Normal style the likeliest; Easy's (any card) the others.
     from cardems.pisti.normal import PistiNormal
 
@@ -127,15 +138,15 @@ def test_the_others_style_is_read_from_the_hands_they_played_out(monkeypatch):
 
     assert min(strict_weight("normal", seed) for seed in range(4)) > 0.9
     assert max(strict_weight("easy", seed) for seed in range(4)) < 0.1
-    assert hard.Known(Pisti.new(seed=1).view(0)).styles == {}     # nothing played out yet: the prior
+    assert hard.Known(Pisti.new(seed=1).view(0)).styles == {}  # nothing played out yet: the prior
 
 
 def test_not_holding_reads_declined_captures_this_hand():
     game = Pisti.new(deck=arranged("2S 3S 4S 5S", "5H AH 2H 3H", "KC 7D 8H 9H"))
-    game.play("5H")      # seat 0 takes
-    game.play("KC")      # seat 1 leads a King
-    game.play("AH")      # seat 0 covers it
-    game.play("7D")      # seat 1 plays a 7 on the Ace: so it holds no Ace
+    game.play("5H")  # seat 0 takes
+    game.play("KC")  # seat 1 leads a King
+    game.play("AH")  # seat 0 covers it
+    game.play("7D")  # seat 1 plays a 7 on the Ace: so it holds no Ace
     view = game.view(0)
     assert view.not_holding() == {1: {"A"}}
     hands = deal_hands(view, [c for c in view.unseen() if c != "AS"] + ["AS"])
@@ -190,7 +201,7 @@ def test_hard_with_three_players_counts_the_mean_of_the_others_and_plays_whole_d
     model = PistiModel()
     assert model.utility([10.0, 0.0, 20.0], view) == pytest.approx(0.0)
     assert model.utility([10.0, 4.0, 4.0], view) == pytest.approx(6.0)
-    for players, hands in HORIZON.items():        # the deal's hands after the four opening cards
+    for players, hands in HORIZON.items():  # the deal's hands after the four opening cards
         assert hands * 4 * players == 48
 
 
@@ -295,15 +306,30 @@ def test_the_last_hand_worlds_are_the_hands_the_other_can_hold(seed, stop):
     me = game.to_move
     view = game.view(me)
     worlds = last_hand_worlds(view)
-    declined = set() if hard.ROBUST else view.not_holding().get(1 - me, set())   # another style may decline
-    possible = [h for h in combinations(view.unseen(), len(game.hands[1 - me]))
-                if not any(c[:-1] in declined for c in h)]
+    declined = set() if hard.ROBUST else view.not_holding().get(1 - me, set())  # another style may decline
+    possible = [
+        h
+        for h in combinations(view.unseen(), len(game.hands[1 - me]))
+        if not any(c[:-1] in declined for c in h)
+    ]
     assert sorted(sorted(sim.hands[1 - me]) for _, sim in worlds) == sorted(sorted(h) for h in possible)
     true = true_sim(game)
     [(weight, world)] = [(w, s) for w, s in worlds if sorted(s.hands[1 - me]) == sorted(game.hands[1 - me])]
     assert weight > 0
-    for field in ("turn", "top", "pile_size", "pile_points", "captured", "points", "last_capturer", "left",
-                  "in_hands", "seen", "n_seen", "stock"):
+    for field in (
+        "turn",
+        "top",
+        "pile_size",
+        "pile_points",
+        "captured",
+        "points",
+        "last_capturer",
+        "left",
+        "in_hands",
+        "seen",
+        "n_seen",
+        "stock",
+    ):
         assert getattr(world, field) == getattr(true, field), field
 
 

@@ -53,12 +53,18 @@ def test_no_pisti_in_the_first_round(counts, points):
     game = Pisti.new({"first_round_pisti": counts}, deck=FIRST)
     events = play_all(game, "5H 6D 6H 7D 8C KD 9C QD")
     assert [e.pisti for e in events if isinstance(e, Capture)] == [None, "pisti" if counts else None]
-    assert game.view(0).pisti_now is True            # round 2 has begun
+    assert game.view(0).pisti_now is True  # round 2 has begun
     events = play_all(game, "QH AC AD")
     assert [(e.pisti, e.points) for e in events if isinstance(e, Capture)] == [(None, 0), ("pisti", 10)]
     assert game.result().scores == (points, 0)
-    data = replay("--deck", " ".join(FIRST), "--option", f"first_round_pisti={str(counts).lower()}",
-                  "--moves", "5H 6D 6H 7D 8C KD 9C QD QH AC AD")
+    data = replay(
+        "--deck",
+        " ".join(FIRST),
+        "--option",
+        f"first_round_pisti={str(counts).lower()}",
+        "--moves",
+        "5H 6D 6H 7D 8C KD 9C QD QH AC AD",
+    )
     assert data["scores"] == [points, 0]
 
 
@@ -78,10 +84,13 @@ def test_the_most_cards_points_on_a_tie_by_the_option():
     assert [b.most_cards for b in score_deal(three, [[0, 0]] * 3, tie="last", last=1)] == [0, 3, 0]
     assert [b.most_cards for b in score_deal(three, [[0, 0]] * 3, tie="last", last=2)] == [0, 0, 0]
     # points carried from tied deals go with the next majority
-    assert [b.most_cards for b in score_deal([["AS"] * 30, ["2S"] * 22], [[0, 0]] * 2, most_points=6)] == [6, 0]
+    assert [b.most_cards for b in score_deal([["AS"] * 30, ["2S"] * 22], [[0, 0]] * 2, most_points=6)] == [
+        6,
+        0,
+    ]
 
 
-TIED_SEED = 73   # its first deal, played with each seat's first legal card, ends 26-26
+TIED_SEED = 73  # its first deal, played with each seat's first legal card, ends 26-26
 
 
 def first_deal(options: dict) -> tuple[Pisti, list]:
@@ -112,9 +121,9 @@ def test_a_tied_deal_by_each_rule_and_the_carried_points_in_the_next():
         carry.play(carry.legal_moves()[0])
     second = carry.deal_results[1]
     counts = [b.cards for b in second]
-    assert counts[0] != counts[1]                   # this one has a majority: 3 + the 3 carried
+    assert counts[0] != counts[1]  # this one has a majority: 3 + the 3 carried
     assert [b.most_cards for b in second] == [6 if c == max(counts) else 0 for c in counts]
-    assert carry.view(0).most_cards_points == 3     # and nothing is carried further
+    assert carry.view(0).most_cards_points == 3  # and nothing is carried further
 
 
 def test_in_classic_a_carried_tie_gives_nobody_the_points():
@@ -139,7 +148,9 @@ def test_old_saves_without_the_house_rules_load_with_the_seeds_rules():
 def test_in_a_match_carried_points_are_never_lost_nor_made(seed, players):
     # Each deal puts 3 most-cards points in play: given to a majority, or carried on (those
     # of the match's last deal, if tied, are carried out of it: lost).
-    game = Pisti.new({"mode": "match", "target": 51, "players": players, "most_cards_tie": "carry"}, seed=seed)
+    game = Pisti.new(
+        {"mode": "match", "target": 51, "players": players, "most_cards_tie": "carry"}, seed=seed
+    )
     rng = Rng(seed)
     given_out = 0
     while not game.is_over():

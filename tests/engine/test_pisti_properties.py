@@ -1,19 +1,22 @@
 """Properties of Pişti over random seeds and random legal play (Hypothesis)."""
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cardems.cards import standard_deck
 from cardems.pisti.events import Capture
 from cardems.pisti.rules import Pisti, card_points
 from cardems.rng import Rng
 
-OPTIONS = st.fixed_dictionaries({
-    "players": st.sampled_from([2, 3, 4]),
-    "last_card_pisti": st.booleans(),
-    "jack_pisti": st.sampled_from([20, 10]),
-    "first_round_pisti": st.booleans(),
-    "most_cards_tie": st.sampled_from(["nobody", "last", "carry"]),
-})
+OPTIONS = st.fixed_dictionaries(
+    {
+        "players": st.sampled_from([2, 3, 4]),
+        "last_card_pisti": st.booleans(),
+        "jack_pisti": st.sampled_from([20, 10]),
+        "first_round_pisti": st.booleans(),
+        "most_cards_tie": st.sampled_from(["nobody", "last", "carry"]),
+    }
+)
 
 
 def random_deal(seed: int, play_seed: int, options: dict, stop_after: int | None = None):
@@ -54,7 +57,7 @@ def test_card_points_are_16_or_13_on_a_tie_and_scores_match_an_independent_count
                 last = e.side
                 if e.pisti:
                     assert e.points == (options["jack_pisti"] if e.pisti == "jack_pisti" else 10)
-                    assert options["first_round_pisti"] or index >= 4 * game.players   # not in round 1
+                    assert options["first_round_pisti"] or index >= 4 * game.players  # not in round 1
                     pisti_points[e.side] += e.points
     card_total = sum(card_points(c) for side in game.captured for c in side)
     assert card_total == 13

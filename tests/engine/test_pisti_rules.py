@@ -26,11 +26,14 @@ def test_arranged_order_pile_bottom_up_then_hands_from_the_lead():
     assert view.pile_top == "5S" and view.pile_hidden == 3 and view.pile_size == 4
 
 
-@pytest.mark.parametrize("pile,expected", [
-    ("2S 3S 4S JS", ["2S", "3S", "JS", "4S"]),   # the card directly below
-    ("2S 3S JD JS", ["2S", "JS", "JD", "3S"]),   # below is a Jack: the one below that
-    ("2S JC JD JS", ["JS", "JC", "JD", "2S"]),   # only the bottom card is not a Jack
-])
+@pytest.mark.parametrize(
+    "pile,expected",
+    [
+        ("2S 3S 4S JS", ["2S", "3S", "JS", "4S"]),  # the card directly below
+        ("2S 3S JD JS", ["2S", "JS", "JD", "3S"]),  # below is a Jack: the one below that
+        ("2S JC JD JS", ["JS", "JC", "JD", "2S"]),  # only the bottom card is not a Jack
+    ],
+)
 def test_opening_jack_is_exchanged_with_the_nearest_non_jack(pile, expected):
     game = Pisti.new(deck=arranged(pile))
     assert game.pile == expected
@@ -65,8 +68,8 @@ def test_matching_rank_captures_the_whole_pile_without_pisti():
 
 def test_pisti_on_a_single_card_is_worth_ten():
     game = Pisti.new(deck=arranged("2S 3S 4S 5S", "5H AH 2H 3H", "AC 7H 8H 9H"))
-    game.play("5H")           # seat 0 takes the opening pile
-    game.play("AC")           # seat 1 leaves a lone Ace
+    game.play("5H")  # seat 0 takes the opening pile
+    game.play("AC")  # seat 1 leaves a lone Ace
     events = game.play("AH")  # seat 0: pişti
     capture = next(e for e in events if isinstance(e, Capture))
     assert capture.pisti == "pisti" and capture.points == 10
@@ -207,7 +210,9 @@ def test_classic_tie_breaks_on_cards_then_draw():
 def test_illegal_moves_raise_and_change_nothing():
     game = Pisti.new(deck=arranged("2S 3S 4S 5S", "5H AH 2H 3H", "6H 7H 8H 9H"))
     before = json.dumps(game.to_json()), game.view(0)
-    assert refusal(game, "6H") == Reason("not_in_hand", {"card": "6H", "seat": 0})  # seat 1's card, out of turn
+    assert refusal(game, "6H") == Reason(
+        "not_in_hand", {"card": "6H", "seat": 0}
+    )  # seat 1's card, out of turn
     with pytest.raises(IllegalMove, match="6H is not in the hand of seat 0, whose turn it is"):
         game.play("6H")  # and the engine says so in English
     with pytest.raises(IllegalMove):

@@ -23,16 +23,19 @@ def test_save_is_plain_json_and_resumes_exactly():
     assert again.to_json() == game.to_json()
 
 
-@pytest.mark.parametrize("mutate,message", [
-    (lambda d: d.update(format=99), "format"),
-    (lambda d: d.update(game="war"), "not 'pisti'"),
-    (lambda d: d.update(seed="x"), "seed"),
-    (lambda d: d.update(moves="AS KS"), "moves"),
-    (lambda d: d["moves"].append("AS"), "move 8"),
-    (lambda d: d["moves"].insert(0, "QQ"), "move 1"),
-    (lambda d: d["options"].update(players=9), "players"),
-    (lambda d: d.update(deck=["AS"] * 52), "duplicated"),
-])
+@pytest.mark.parametrize(
+    "mutate,message",
+    [
+        (lambda d: d.update(format=99), "format"),
+        (lambda d: d.update(game="war"), "not 'pisti'"),
+        (lambda d: d.update(seed="x"), "seed"),
+        (lambda d: d.update(moves="AS KS"), "moves"),
+        (lambda d: d["moves"].append("AS"), "move 8"),
+        (lambda d: d["moves"].insert(0, "QQ"), "move 1"),
+        (lambda d: d["options"].update(players=9), "players"),
+        (lambda d: d.update(deck=["AS"] * 52), "duplicated"),
+    ],
+)
 def test_a_corrupt_save_is_refused_with_a_clear_message(mutate, message):
     data = saved_game().to_json()
     mutate(data)

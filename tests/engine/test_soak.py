@@ -29,8 +29,15 @@ def test_a_short_soak_plays_whole_games_and_checks_every_invariant(name):
 def test_the_option_sets_are_every_combination():
     sets = option_sets(Pisti)
     assert len(sets) == 2 * 3 * 3 * 2 * 2 * 2 * 3 and len({tuple(s.items()) for s in sets}) == len(sets)
-    assert {"mode": "match", "players": 4, "target": 51, "last_card_pisti": False, "jack_pisti": 10,
-            "first_round_pisti": False, "most_cards_tie": "carry"} in sets
+    assert {
+        "mode": "match",
+        "players": 4,
+        "target": 51,
+        "last_card_pisti": False,
+        "jack_pisti": 10,
+        "first_round_pisti": False,
+        "most_cards_tie": "carry",
+    } in sets
 
 
 def test_the_command_prints_a_row_of_figures_per_game():
@@ -59,8 +66,11 @@ def test_a_card_lost_by_the_engine_is_caught(monkeypatch):
 
 def test_a_view_that_shows_a_hidden_card_is_caught(monkeypatch):
     view = Pisti.view
-    monkeypatch.setattr(Pisti, "view", lambda self, seat: dataclasses.replace(view(self, seat),
-                                                                              opening_known=tuple(self.stock[:1])))
+    monkeypatch.setattr(
+        Pisti,
+        "view",
+        lambda self, seat: dataclasses.replace(view(self, seat), opening_known=tuple(self.stock[:1])),
+    )
     figures = soak_game("pisti", 100)
     assert any("view changed when cards it cannot see were swapped" in f for f in figures.failures)
 

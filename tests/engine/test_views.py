@@ -9,9 +9,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from cardems.abstract.events import Choose, Take as AbstractTake
+from cardems.abstract.events import Choose
+from cardems.abstract.events import Take as AbstractTake
 from cardems.abstract.rules import Abstract
 from cardems.cli import main
 from cardems.game import Game
@@ -23,12 +25,19 @@ from cardems.rng import Rng
 from cardems.war.rules import War
 
 SEEDS = st.integers(0, 2**32)
-PISTI = st.fixed_dictionaries({"mode": st.just("match"), "players": st.sampled_from([2, 3, 4]),
-                               "target": st.just(51)})
-PIS_YEDILI = st.fixed_dictionaries({"players": st.sampled_from([2, 3, 4]),
-                                    "ten_rule": st.sampled_from(["bounce", "reverse"]), "target": st.just(31)})
-ABSTRACT = st.fixed_dictionaries({"variant": st.sampled_from(["base", "suit", "unlimited", "52"]),
-                                  "target": st.just(250)})
+PISTI = st.fixed_dictionaries(
+    {"mode": st.just("match"), "players": st.sampled_from([2, 3, 4]), "target": st.just(51)}
+)
+PIS_YEDILI = st.fixed_dictionaries(
+    {
+        "players": st.sampled_from([2, 3, 4]),
+        "ten_rule": st.sampled_from(["bounce", "reverse"]),
+        "target": st.just(31),
+    }
+)
+ABSTRACT = st.fixed_dictionaries(
+    {"variant": st.sampled_from(["base", "suit", "unlimited", "52"]), "target": st.just(250)}
+)
 
 
 def steps(game: Game, play_seed: int, limit: int = 5000):
@@ -79,7 +88,7 @@ def test_pisti_views_do_not_change_when_unseen_cards_are_swapped(seed, play_seed
         places = others_hands(game, seat) + [(game.stock, i) for i in range(len(game.stock))]
         shuffled_into(rng, places + [(game.pile, i) for i in face_down])
         if game.pile_hidden:
-            game.opening_hidden = game.pile[:game.pile_hidden]
+            game.opening_hidden = game.pile[: game.pile_hidden]
 
     assert_views_survive_swaps(played(Pisti.new(options, seed=seed), play_seed, stop), seed, swap)
 
@@ -89,7 +98,7 @@ def test_pisti_views_do_not_change_when_unseen_cards_are_swapped(seed, play_seed
 def test_pis_yedili_views_do_not_change_when_unseen_cards_are_swapped(seed, play_seed, options, stop):
     def swap(game: PisYedili, seat: int, rng: Rng) -> None:
         places = [(game.stock, i) for i in range(len(game.stock))]
-        if game.phase != "muamele":     # in the muamele every hand is shown
+        if game.phase != "muamele":  # in the muamele every hand is shown
             places += others_hands(game, seat)
         shuffled_into(rng, places)
 
@@ -100,7 +109,7 @@ def test_pis_yedili_views_do_not_change_when_unseen_cards_are_swapped(seed, play
 @given(SEEDS, SEEDS, st.integers(0, 300))
 def test_war_views_do_not_change_when_unseen_cards_are_swapped(seed, play_seed, stop):
     def swap(game: War, seat: int, rng: Rng) -> None:
-        rival = game.hands[1 - seat]     # with the other seat's hidden choice, if it has chosen
+        rival = game.hands[1 - seat]  # with the other seat's hidden choice, if it has chosen
         hidden = game.committed[1 - seat]
         chosen = rival.index(hidden) if hidden is not None else None
         down = [i for i, (_, _, up) in enumerate(game.table) if not up]
@@ -181,12 +190,15 @@ def deals_of(game: Game) -> int:
     return len(detail.get("deals", detail.get("rounds", [])))
 
 
-@pytest.mark.parametrize("name, options", [
-    ("pisti", {"mode": "match", "target": 51, "players": 3}),
-    ("pis-yedili", {"players": 3, "target": 31}),
-    ("abstract", {"variant": "52", "target": 500}),
-    ("war", {}),
-])
+@pytest.mark.parametrize(
+    "name, options",
+    [
+        ("pisti", {"mode": "match", "target": 51, "players": 3}),
+        ("pis-yedili", {"players": 3, "target": 31}),
+        ("abstract", {"variant": "52", "target": 500}),
+        ("war", {}),
+    ],
+)
 def test_between_rounds_holds_from_a_scoring_to_the_next_deals_first_move(name, options):
     game = game_class(name).new(options, seed=11)
     rng = Rng(5)
@@ -210,7 +222,7 @@ def test_views_give_options_the_outcome_and_every_finished_deal(name):
     view = game.view(0)
     assert dict(view.options) == game.options and view.winner is None and view.final_scores is None
     with pytest.raises(TypeError):
-        view.options["mode"] = "x"     # read-only
+        view.options["mode"] = "x"  # read-only
     rng = Rng(9)
     while not game.is_over():
         game.play(rng.choice(game.legal_moves()))
@@ -235,6 +247,7 @@ def test_views_give_options_the_outcome_and_every_finished_deal(name):
 @pytest.mark.parametrize("name", PLANNED)
 def test_a_seat_that_is_not_there_is_bad_input(name):
     from cardems.errors import BadInput
+
     game = game_class(name).new({}, seed=1)
     for seat in (-1, game.players):
         with pytest.raises(BadInput, match=f"no seat {seat}"):
@@ -258,6 +271,7 @@ EXAMPLE = "first 2 2 2 3 1 1 2 3 1 3 2 2"
 
 def replay(*argv: str) -> dict:
     import io
+
     out, err = io.StringIO(), io.StringIO()
     assert main(["replay", *argv], out=out, err=err) == 0, err.getvalue()
     return json.loads(out.getvalue())

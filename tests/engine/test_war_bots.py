@@ -1,14 +1,14 @@
 """War's bots: legal moves from the view only (the leak test), and the levels' character."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cardems.bots import bot_move, bot_rng, make_bot
+from cardems.rng import Rng
 from cardems.war.hard import payoff, solve
 from cardems.war.normal import hand_weights
-from cardems.rng import Rng
 from cardems.war.rules import War, strength
-
 from tests.engine.war_helpers import arranged
 
 LEVELS = ["easy", "normal", "hard", "highest", "lowest"]
@@ -44,8 +44,12 @@ def disguise(game: War, seat: int, seed: int) -> War:
 
 
 @pytest.mark.parametrize("level", LEVELS)
-@given(seed=st.integers(0, 2**32), play_seed=st.integers(0, 2**32), stop=st.integers(0, 300),
-       shuffle=st.integers(0, 2**32))
+@given(
+    seed=st.integers(0, 2**32),
+    play_seed=st.integers(0, 2**32),
+    stop=st.integers(0, 300),
+    shuffle=st.integers(0, 2**32),
+)
 def test_leak_a_bot_chooses_the_same_when_only_unseen_cards_differ(level, seed, play_seed, stop, shuffle):
     game = position(seed, play_seed, stop)
     if game.is_over():
@@ -60,7 +64,7 @@ def test_leak_a_bot_chooses_the_same_when_only_unseen_cards_differ(level, seed, 
 def test_the_disguise_really_changes_what_the_seat_cannot_see():
     changed = 0
     for seed in range(20):
-        game = position(seed, seed, 2 * seed + 1)     # seat 0 to move, seat 1 committed
+        game = position(seed, seed, 2 * seed + 1)  # seat 0 to move, seat 1 committed
         twin = disguise(game, game.to_move, seed + 1)
         changed += (twin.hands[1], twin.committed[1]) != (game.hands[1], game.committed[1])
         assert twin.view(0) == game.view(0)
@@ -89,9 +93,9 @@ def test_hand_weights_follow_what_the_table_saw():
     game.play("5D")
     weights = hand_weights(game.view(0))
     assert weights["QS"] <= 0.011 and weights["KS"] <= 0.011
-    assert "2C" not in weights and "3C" not in weights       # in the human's own hand
+    assert "2C" not in weights and "3C" not in weights  # in the human's own hand
     unseen = [w for c, w in weights.items() if c not in ("QS", "KS")]
-    assert abs(sum(unseen) - 3) < 0.2                        # about the computer's three cards
+    assert abs(sum(unseen) - 3) < 0.2  # about the computer's three cards
 
 
 def test_normal_wins_cheaply_and_saves_its_high_cards_for_wars():
@@ -100,26 +104,32 @@ def test_normal_wins_cheaply_and_saves_its_high_cards_for_wars():
     game.play("2H")
     # the human's hand is weak: against an average card, 9 is not enough but King is?
     choice = normal.choose(game.view(0), game.legal_moves(), bot_rng(0, 0, 1))
-    assert choice == "2S"   # nothing in hand is likely to win: throw the cheapest
+    assert choice == "2S"  # nothing in hand is likely to win: throw the cheapest
     game = War.new(deck=arranged("7S 2S 4S 6S 8S 10S QS", "7H 3H 4H 5H 9H JH KH"))
-    game.play("7S/7H")       # a war: the table holds eight cards
+    game.play("7S/7H")  # a war: the table holds eight cards
     view = game.view(1)
     assert view.at_war
     assert normal.choose(view, game.legal_moves(), bot_rng(0, 1, 1)) == max(game.legal_moves(), key=strength)
     plain = War.new(deck=arranged("2S 3S 4S", "KH 9H AH"))
-    assert normal.choose(plain.view(1), plain.legal_moves(), bot_rng(0, 1, 0)) == "KH"  # cheapest likely winner
+    assert (
+        normal.choose(plain.view(1), plain.legal_moves(), bot_rng(0, 1, 0)) == "KH"
+    )  # cheapest likely winner
 
 
 def guaranteed(strategy, mine, types):
     """What a mixed strategy earns on average over the types if each answers it at its best."""
-    return sum(min(sum(p * payoff(a, b, (0.0, 0.0)) for p, a in zip(strategy, mine)) for b in hand)
-               for hand in types) / len(types)
+    return sum(
+        min(sum(p * payoff(a, b, (0.0, 0.0)) for p, a in zip(strategy, mine)) for b in hand) for hand in types
+    ) / len(types)
 
 
-@pytest.mark.parametrize("mine,types", [
-    (["5S", "9S", "KS"], [["6H", "10H", "AH"], ["4H", "JH", "QH"]]),
-    (["3S", "8S", "QS"], [["4H", "9H", "KH"], ["2D", "7D", "JD"]]),
-])
+@pytest.mark.parametrize(
+    "mine,types",
+    [
+        (["5S", "9S", "KS"], [["6H", "10H", "AH"], ["4H", "JH", "QH"]]),
+        (["3S", "8S", "QS"], [["4H", "9H", "KH"], ["2D", "7D", "JD"]]),
+    ],
+)
 def test_hard_mixes_and_its_mix_is_safer_than_any_single_card(mine, types):
     strategy = solve(mine, types, (0.0, 0.0))
     assert abs(sum(strategy) - 1) < 1e-9 and sum(p > 0 for p in strategy) >= 2

@@ -23,7 +23,7 @@ def replay(*argv: str) -> dict:
 def test_a_hand_of_one_is_classic_war_the_top_card_fights():
     game = War.new({"hand": 1}, deck=arranged("AS 2S", "KH 2H"))
     assert game.hands == [["AS"], ["KH"]] and [len(d) for d in game.draw] == [25, 25]
-    assert game.legal_moves() == ["KH"]               # nothing to choose
+    assert game.legal_moves() == ["KH"]  # nothing to choose
     events = battle(game, "AS", "KH")
     assert kinds(events) == [Battle, Take, Refill] and events[2].drawn == (1, 1)
     assert game.hands == [["2S"], ["2H"]] and game.counts() == [27, 25]
@@ -60,7 +60,9 @@ def test_a_war_with_a_hand_of_one_keeps_a_card_back_to_fight_with():
     assert events[1] == Tie((1, 1), 4) and game.hands == [["9S"], ["3H"]]
     battle(game, "9S", "3H")
     assert game.counts() == [29, 23]
-    data = replay("--deck", " ".join(deck), "--option", "hand=1", "--option", "burn=1", "--moves", "7S/7H 9S/3H")
+    data = replay(
+        "--deck", " ".join(deck), "--option", "hand=1", "--option", "burn=1", "--moves", "7S/7H 9S/3H"
+    )
     assert data["scores"] == [29, 23]
 
 

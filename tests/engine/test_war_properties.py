@@ -1,13 +1,14 @@
 """Properties of War over random seeds and random legal play (Hypothesis)."""
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cardems.cards import standard_deck
 from cardems.rng import Rng
 from cardems.war.events import Battle, Commit, Out, Take, Tie
 from cardems.war.rules import War
 
-ORDER = "2 3 4 5 6 7 8 9 10 J Q K A".split()   # Ace high, written out independently of the engine
+ORDER = "2 3 4 5 6 7 8 9 10 J Q K A".split()  # Ace high, written out independently of the engine
 
 
 OPTIONS = st.fixed_dictionaries({"hand": st.integers(1, 5), "burn": st.sampled_from([1, 3])})
@@ -28,7 +29,7 @@ def test_every_card_is_accounted_for_and_counts_plus_table_make_52(seed, play_se
         assert sum(view.counts) + view.table_size == 52
         assert all(len(h) <= options["hand"] for h in game.hands) and game.hands[0] and game.hands[1]
         if game.draw[0] and game.draw[1] and not game.committed[1]:
-            assert [len(h) for h in game.hands] == [options["hand"]] * 2   # filled up while cards last
+            assert [len(h) for h in game.hands] == [options["hand"]] * 2  # filled up while cards last
         game.play(rng.choice(game.legal_moves()))
     assert sorted(game.all_cards()) == sorted(standard_deck())
     assert sorted(game.result().scores) == [0, 52] and game.winner == game.counts().index(52)
@@ -39,7 +40,7 @@ def test_each_battle_follows_the_rules(seed, play_seed, options):
     game = War.new(options, seed=seed)
     rng = Rng(play_seed)
     while not game.is_over():
-        game.play(rng.choice(game.legal_moves()))       # the computer commits
+        game.play(rng.choice(game.legal_moves()))  # the computer commits
         before = game.copy()
         human = rng.choice(game.legal_moves())
         events = game.play(human)
@@ -61,7 +62,7 @@ def test_each_battle_follows_the_rules(seed, play_seed, options):
             assert sorted(game.hands[winner] + game.draw[winner]) == sorted(mine + pile)
             # the won cards went under the pile: what was in the pile comes out first
             k = options["hand"] - (len(before.hands[winner]) - 1)
-            assert game.draw[winner][:max(0, len(before.draw[winner]) - k)] == before.draw[winner][k:]
+            assert game.draw[winner][: max(0, len(before.draw[winner]) - k)] == before.draw[winner][k:]
         elif isinstance(events[1], Tie):
             for s, _card in ((0, human), (1, computer)):
                 hand_left = len(before.hands[s]) - 1
@@ -95,12 +96,14 @@ def test_saves_and_battle_replays_reproduce_the_game(seed, play_seed, stop, opti
     for token in game.moves:
         replay.play(token)
     assert replay.to_json() == game.to_json()
-    assert all("/" not in m for m in game.moves)      # each seat's commit is a move
+    assert all("/" not in m for m in game.moves)  # each seat's commit is a move
     # the same game written as battles, seat 0's card / seat 1's (seat 1 commits first),
     # then perhaps seat 1's card alone: as saves were written before commits were moves
     pairs = len(game.moves) // 2 * 2
     battles = War.new(options, seed=seed)
-    for token in [f"{b}/{a}" for a, b in zip(game.moves[:pairs:2], game.moves[1:pairs:2])] + game.moves[pairs:]:
+    for token in [f"{b}/{a}" for a, b in zip(game.moves[:pairs:2], game.moves[1:pairs:2])] + game.moves[
+        pairs:
+    ]:
         battles.play(token)
     assert [battles.view(s) for s in (0, 1)] == [game.view(s) for s in (0, 1)]
     assert battles.draw == game.draw and battles.rng.state == game.rng.state

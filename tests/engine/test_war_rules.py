@@ -1,5 +1,6 @@
 """War's rules on arranged deals and positions (shared/rules/war.md)."""
 
+import io
 import json
 
 import pytest
@@ -8,11 +9,8 @@ from cardems.cli import main
 from cardems.errors import BadInput, Reason
 from cardems.war.events import Battle, Commit, Out, Refill, Take, Tie
 from cardems.war.rules import War
-
 from tests.engine.refusals import refusal
 from tests.engine.war_helpers import arranged, battle, kinds, position
-
-import io
 
 
 def test_the_deal_gives_26_each_and_fills_active_hands_of_three_from_the_top():
@@ -31,7 +29,7 @@ def test_seat_1_commits_first_and_its_card_stays_hidden_until_the_reveal():
     events = one.play("KH")
     two.play("JH")
     assert events == [Commit(1)]
-    assert one.view(0) == two.view(0)          # nothing of the choice reaches seat 0's view
+    assert one.view(0) == two.view(0)  # nothing of the choice reaches seat 0's view
     assert one.view(0).other_committed and one.view(1).committed == "KH"
     assert one.to_move == 0 and one.legal_moves() == ["2S", "3S", "4S"]
     events = one.play("3S")
@@ -80,9 +78,9 @@ def test_a_tie_starts_a_war_that_burns_three_each_so_the_pile_holds_eight():
     assert game.hands == [["2S", "3S", "8S"], ["2H", "3H", "9H"]]
     view = game.view(0)
     assert view.table_up == ((0, "7S"), (1, "7H")) and view.table_down == (3, 3) and view.at_war
-    events = battle(game, "2S", "9H")       # the next battle takes the whole enlarged pile
+    events = battle(game, "2S", "9H")  # the next battle takes the whole enlarged pile
     assert isinstance(events[1], Take) and events[1].seat == 1 and events[1].count == 10
-    assert set(events[1].cards) == {"7S", "7H", "2S", "9H"}   # burned cards are never shown
+    assert set(events[1].cards) == {"7S", "7H", "2S", "9H"}  # burned cards are never shown
     assert game.counts() == [21, 31] and not game.table
 
 
@@ -107,7 +105,7 @@ def test_a_war_with_short_draw_piles_burns_fewer():
 def test_a_side_with_an_empty_hand_keeps_its_last_card_to_fight_with():
     game = position(("5S", "5H 9H KH"), ("2S 3S 4S", "2H 3H 4H 6H"))
     events = battle(game, "5S", "5H")
-    assert events[1].burned == (2, 3)     # three in the pile, one kept back
+    assert events[1].burned == (2, 3)  # three in the pile, one kept back
     assert game.hands[0] == ["4S"] and game.draw[0] == []
     game = position(("5S", "5H 9H KH"), ("2S", "2H 3H 4H 6H"))
     events = battle(game, "5S", "5H")
@@ -154,14 +152,17 @@ def test_a_side_left_with_cards_only_in_its_pile_refills_and_plays_on():
     assert not game.is_over() and game.hands[0] == ["3S"] and game.to_move == 1
 
 
-@pytest.mark.parametrize("moves,reason", [
-    (["AS"], Reason("not_in_hand", {"card": "AS", "seat": 1})),
-    (["KH", "KH"], Reason("not_in_hand", {"card": "KH", "seat": 0})),
-    (["2S/KH"], Reason("not_in_battle_hand", {"card": "2S", "seat": 0})),
-    (["KH/KH"], Reason("not_in_battle_hand", {"card": "KH", "seat": 0})),
-    (["AS/AS"], Reason("not_in_battle_hand", {"card": "AS", "seat": 1})),
-    (["KH", "QS/QH"], Reason("chose_other", {"seat": 1})),
-])
+@pytest.mark.parametrize(
+    "moves,reason",
+    [
+        (["AS"], Reason("not_in_hand", {"card": "AS", "seat": 1})),
+        (["KH", "KH"], Reason("not_in_hand", {"card": "KH", "seat": 0})),
+        (["2S/KH"], Reason("not_in_battle_hand", {"card": "2S", "seat": 0})),
+        (["KH/KH"], Reason("not_in_battle_hand", {"card": "KH", "seat": 0})),
+        (["AS/AS"], Reason("not_in_battle_hand", {"card": "AS", "seat": 1})),
+        (["KH", "QS/QH"], Reason("chose_other", {"seat": 1})),
+    ],
+)
 def test_an_illegal_move_changes_nothing(moves, reason):
     game = War.new(deck=arranged("QS JS 10S", "KH QH JH"))
     for move in moves[:-1]:
@@ -186,7 +187,7 @@ def test_each_commit_is_a_move_a_battle_given_whole_is_one_and_saves_of_both_rep
     again = War.from_json(json.loads(json.dumps(game.to_json())))
     assert again.view(1) == game.view(1) and again.to_move == 0
     game.play("JS")
-    again.play("JS/JH")            # the whole battle, the commit already made: same result
+    again.play("JS/JH")  # the whole battle, the commit already made: same result
     assert game.moves == ["QS/KH", "JH", "JS"] and again.moves == ["QS/KH", "JH", "JS/JH"]
     assert [again.view(s) for s in (0, 1)] == [game.view(s) for s in (0, 1)] and again.table == game.table
     for save in (game.to_json(), again.to_json()):
@@ -223,7 +224,7 @@ def test_the_view_remembers_won_cards_and_forgets_a_won_pile_once_part_of_it_is_
     assert view.pile_in == (26, 28) and view.pile_out == (4, 4)
     # Let the pile run down to the won cards with a war that burns them.
     game = position(("5S", "5H 9H KH"), ("2S 3S 4S", "2H 3H 4H 6H"))
-    game.known = {"QD": (0, 0, 3)}          # believed to be among the human's next three cards
+    game.known = {"QD": (0, 0, 3)}  # believed to be among the human's next three cards
     game.pile_out = [0, 0]
-    battle(game, "5S", "5H")                 # burns two of them: nobody knows which
+    battle(game, "5S", "5H")  # burns two of them: nobody knows which
     assert "QD" not in dict((c, s) for c, s, *_ in game.view(1).known)

@@ -20,10 +20,16 @@ def seen(game: War) -> dict:
     out = {"to_move": game.to_move, "over": game.over}
     for s in (0, 1):
         v = game.view(s)
-        out[str(s)] = {"hand": list(v.hand), "committed": v.committed, "other_committed": v.other_committed,
-                       "counts": list(v.counts), "table_up": [list(t) for t in v.table_up],
-                       "table_down": list(v.table_down), "battles": [list(b.cards) for b in v.history][-3:],
-                       "known": len(v.known)}
+        out[str(s)] = {
+            "hand": list(v.hand),
+            "committed": v.committed,
+            "other_committed": v.other_committed,
+            "counts": list(v.counts),
+            "table_up": [list(t) for t in v.table_up],
+            "table_down": list(v.table_down),
+            "battles": [list(b.cards) for b in v.history][-3:],
+            "known": len(v.known),
+        }
     return out
 
 
@@ -40,7 +46,7 @@ def test_a_save_of_battles_loads_to_the_same_position_and_plays_on(stored):
     while len(game.history) < start + 10:
         seat = game.to_move
         game.play(bot_move(game, bots[seat], seat))
-    assert [list(b.cards) for b in game.history[start:]] == stored["next"]     # the same decisions
-    assert game.moves[:len(moves)] == moves and all("/" not in m for m in game.moves[len(moves):])
+    assert [list(b.cards) for b in game.history[start:]] == stored["next"]  # the same decisions
+    assert game.moves[: len(moves)] == moves and all("/" not in m for m in game.moves[len(moves) :])
     again = War.from_json(json.loads(json.dumps(game.to_json())))
     assert [again.view(s) for s in (0, 1)] == [game.view(s) for s in (0, 1)]

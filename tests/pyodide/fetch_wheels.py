@@ -53,12 +53,25 @@ def ensure_wheels(cache_dir: Path = CACHE_DIR) -> list[Path]:
     need = missing(cache_dir)
     if need:
         cmd = [
-            sys.executable, "-m", "pip", "download",
-            "--only-binary=:all:", "--no-deps",
-            "--python-version", PYODIDE_PYTHON,
-            "--implementation", "py", "--abi", "none", "--platform", "any",
-            "--disable-pip-version-check", "--quiet",
-            "-d", str(cache_dir), *need,
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--only-binary=:all:",
+            "--no-deps",
+            "--python-version",
+            PYODIDE_PYTHON,
+            "--implementation",
+            "py",
+            "--abi",
+            "none",
+            "--platform",
+            "any",
+            "--disable-pip-version-check",
+            "--quiet",
+            "-d",
+            str(cache_dir),
+            *need,
         ]
         subprocess.run(cmd, check=True)
         still = missing(cache_dir)

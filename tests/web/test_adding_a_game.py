@@ -25,7 +25,11 @@ def test_every_game_has_every_file_the_guide_names(name):
     stem = module_name(name)
     for listed in LISTED:
         path = listed.replace("<stem>", stem)
-        paths = [path.replace("/en.json", f"/{lang}.json") for lang in LANGUAGES] if path.endswith("/en.json") else [path]
+        paths = (
+            [path.replace("/en.json", f"/{lang}.json") for lang in LANGUAGES]
+            if path.endswith("/en.json")
+            else [path]
+        )
         for one in paths:
             assert (ROOT / one).is_file(), f"{name}: {one} (docs/adding-a-game.md) is missing"
 

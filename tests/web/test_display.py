@@ -13,7 +13,7 @@ def test_each_order_of_the_hand():
     assert ordered(HAND, "dealt") == HAND
     assert ordered(HAND + ["X"], "suit")[-1] == "X" and ordered(HAND + ["X"], "rank")[-1] == "X"
     assert all(sorted(ordered(HAND, o)) == sorted(HAND) for o in ORDERS)
-    assert ordered(["7H", "7H", "2C"], "suit") == ["7H", "7H", "2C"]   # two decks: both copies kept
+    assert ordered(["7H", "7H", "2C"], "suit") == ["7H", "7H", "2C"]  # two decks: both copies kept
 
 
 def test_the_fields_show_the_current_choices_and_are_not_game_options():

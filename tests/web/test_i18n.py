@@ -76,7 +76,9 @@ def test_a_count_of_one_reads_in_the_singular():
     assert en.t("pisti.table.pile_count", n=0) == "0 cards in the pile"
     assert en.t("table.hand_of", name="Ali", n=1) == "Ali's hand: 1 card"
     assert en.t("pisti.event.capture_you", n=1) == "You took 1 card"
-    assert Catalog("tr").t("pisti.table.pile_count", n=1) == "Yerde 1 kart var"  # no plural forms: the message itself
+    assert (
+        Catalog("tr").t("pisti.table.pile_count", n=1) == "Yerde 1 kart var"
+    )  # no plural forms: the message itself
     assert Catalog("ar").t("pisti.table.pile_count", n=1) == "أوراق الكومة: 1"
 
 
@@ -90,8 +92,12 @@ def test_no_arabic_message_puts_a_count_before_its_noun():
 
 def test_every_english_count_of_cards_has_its_singular():
     en = merged("en")
-    counted = {key for key, text in en.items() if "#" not in key and re.search(r"\{n\}(?: [\w-]+)* cards\b", text)}
-    assert counted and all(f"{key}#one" in en for key in counted), sorted(k for k in counted if f"{k}#one" not in en)
+    counted = {
+        key for key, text in en.items() if "#" not in key and re.search(r"\{n\}(?: [\w-]+)* cards\b", text)
+    }
+    assert counted and all(f"{key}#one" in en for key in counted), sorted(
+        k for k in counted if f"{k}#one" not in en
+    )
 
 
 def test_language_follows_the_browser():
@@ -109,7 +115,11 @@ def test_card_names_and_direction():
     assert Catalog("en").t("pisti.event.capture", name="You", n=3) == "You took 3 cards"
     tr = Catalog("tr")
     assert not tr.rtl and tr.card_name("KH") == "kupa papaz" and tr.card_name("JS") == "maça vale"
-    assert tr.card_name("10D") == "karo 10" and tr.card_name("QC") == "sinek kız" and tr.card_name("AS") == "maça as"
+    assert (
+        tr.card_name("10D") == "karo 10"
+        and tr.card_name("QC") == "sinek kız"
+        and tr.card_name("AS") == "maça as"
+    )
     fa = Catalog("fa")
     assert fa.rtl and fa.card_name("KH") == "شاه دل" and fa.card_name("JS") == "سرباز پیک"
     assert fa.card_name("QD") == "بی‌بی خشت" and fa.card_name("AC") == "آس گشنیز"
@@ -124,9 +134,12 @@ def test_every_key_used_in_the_web_code_exists():
     for path in web.rglob("*.py"):
         code = path.read_text(encoding="utf-8")
         used |= set(re.findall(r'\bt\("([a-z_]+\.[\w.\-]+)"', code))
-        own = re.search(r'def k\(.*?return self\.t\("(\w+)\." \+ key', code, re.S)   # a game's own words
+        own = re.search(r'def k\(.*?return self\.t\("(\w+)\." \+ key', code, re.S)  # a game's own words
         if own:
             games += 1
-            used |= {f"{own.group(1)}.{key}" for key in re.findall(r'\bk\("([\w.\-]+)"', code)
-                     if not key.endswith(".")}   # "event." + kind: composed, checked on the page
+            used |= {
+                f"{own.group(1)}.{key}"
+                for key in re.findall(r'\bk\("([\w.\-]+)"', code)
+                if not key.endswith(".")
+            }  # "event." + kind: composed, checked on the page
     assert used and games >= 2 and not (used - set(en)), used - set(en)

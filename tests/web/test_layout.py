@@ -115,18 +115,24 @@ def test_the_config_turns_off_every_pyscript_plugin_but_the_error_report():
     config = sf.page_config(ROOT)
     off = set(sf.plugins_off(ROOT))
     assert off and "error" not in off
-    assert config["py"]["plugins"] == config["mpy"]["plugins"] == [f"!{name}" for name in sf.plugins_off(ROOT)]
+    assert (
+        config["py"]["plugins"] == config["mpy"]["plugins"] == [f"!{name}" for name in sf.plugins_off(ROOT)]
+    )
     cores = sorted((ROOT / "static" / "vendor" / "pyscript").glob("core-*.js"))
     if cores:  # vendored (not inside Pyodide's mount of the repo): the plugins this PyScript has
-        registry = re.findall(r'([\w"-]+):\(\)=>(?:import\("\./[\w-]+\.js"\)|Promise\.resolve\(\))',
-                              cores[0].read_text(encoding="utf-8"))
+        registry = re.findall(
+            r'([\w"-]+):\(\)=>(?:import\("\./[\w-]+\.js"\)|Promise\.resolve\(\))',
+            cores[0].read_text(encoding="utf-8"),
+        )
         assert {name.strip('"') for name in registry} == off | {"error"}
 
 
 def test_a_page_without_its_inline_config_is_refused_clearly(tmp_path):
     sf = _sitefiles()
     html = (ROOT / "index.html").read_text(encoding="utf-8")
-    (tmp_path / "index.html").write_text(html.replace("<mpy-config hidden>", "<mpy-config>"), encoding="utf-8")
+    (tmp_path / "index.html").write_text(
+        html.replace("<mpy-config hidden>", "<mpy-config>"), encoding="utf-8"
+    )
     (tmp_path / "pyscript.toml").write_bytes((ROOT / "pyscript.toml").read_bytes())
     try:
         sf.render_page(tmp_path)
@@ -154,11 +160,16 @@ def test_the_page_hints_the_runtime_and_the_first_screen_on_a_first_visit():
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     hints = dict((url, kind) for kind, url in re.findall(r'\["(modulepreload|fetch)", "([^"]+)"\]', html))
     assert hints == {
-        "static/vendor/pyscript/core.js": "modulepreload", "static/js/interpreter.js": "modulepreload",
-        "static/vendor/pyodide/pyodide.mjs": "modulepreload", "static/vendor/pyodide/pyodide.asm.mjs": "modulepreload",
-        "static/vendor/pyodide/pyodide-lock.json": "fetch", "static/vendor/pyodide/pyodide.asm.wasm": "fetch",
-        "static/vendor/pyodide/python_stdlib.zip": "fetch", "cardems/web/main.py": "fetch",
-        "first-screen.bundle": "fetch"}
+        "static/vendor/pyscript/core.js": "modulepreload",
+        "static/js/interpreter.js": "modulepreload",
+        "static/vendor/pyodide/pyodide.mjs": "modulepreload",
+        "static/vendor/pyodide/pyodide.asm.mjs": "modulepreload",
+        "static/vendor/pyodide/pyodide-lock.json": "fetch",
+        "static/vendor/pyodide/pyodide.asm.wasm": "fetch",
+        "static/vendor/pyodide/python_stdlib.zip": "fetch",
+        "cardems/web/main.py": "fetch",
+        "first-screen.bundle": "fetch",
+    }
     vendored = (ROOT / "static" / "vendor" / "pyodide").is_dir()
     for url in hints:
         if url != "first-screen.bundle" and (vendored or not url.startswith("static/vendor/")):
@@ -190,7 +201,9 @@ def test_each_game_has_its_rules_screen_prebuilt_in_every_language():
         assert sf.is_generated(path)
         game, lang = path.removesuffix(".html").split("/")[1:]
         catalog = Catalog(lang)
-        assert body.decode() == rules_screen(game, catalog, "#/", catalog.t("nav.back")), "the app's own renderer"
+        assert body.decode() == rules_screen(game, catalog, "#/", catalog.t("nav.back")), (
+            "the app's own renderer"
+        )
         direction = "rtl" if lang in ("ar", "fa") else "ltr"
         assert body.decode().startswith(f'<article class="rules-page" lang="{lang}" dir="{direction}"')
     assert not sf.is_generated("rules/../index.html") and not sf.is_generated("cardems/web/app.py")

@@ -1,7 +1,8 @@
 """Routes of the page (pure Python, no browser)."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cardems.games import PLANNED, is_playable
 from cardems.web.route import parse_route
@@ -20,7 +21,7 @@ def test_planned_games_are_coming_and_unknown_games_go_to_the_lobby():
         assert route.game == name and route.coming == (not is_playable(name))
     route = parse_route("#/chess")
     assert route.game is None and route.notices[0][0] == "notice.unknown_game"
-    assert parse_route("#/pi%C5%9Fti").notices == [("notice.unknown_game", {"name": "pişti"})]   # decoded
+    assert parse_route("#/pi%C5%9Fti").notices == [("notice.unknown_game", {"name": "pişti"})]  # decoded
 
 
 def test_malformed_values_fall_back_to_defaults_with_a_notice():
@@ -28,7 +29,7 @@ def test_malformed_values_fall_back_to_defaults_with_a_notice():
     assert route.game == "pisti" and route.seed is None and route.speed is None
     assert route.options["players"] == 2 and route.options["target"] == 151
     assert route.dropped == ["seed=abc", "players=5", "colour=red", "speed=warp", "target=0"]
-    [(key, params)] = route.notices   # every dropped part, named in one notice
+    [(key, params)] = route.notices  # every dropped part, named in one notice
     assert key == "notice.link_parts" and params["parts"].count("=") == 5 and "⁨colour=red⁩" in params["parts"]
 
 
@@ -37,8 +38,14 @@ def test_a_part_given_twice_counts_once_and_the_other_is_named():
     assert (route.seed, route.options["players"], route.dropped) == (5, 3, ["seed=6", "players=4"])
 
 
-@pytest.mark.parametrize("text,dropped", [("#/rules/pisti?x=1", ["x=1"]), ("#/stats?x=1&y", ["x=1", "y"]),
-                                          ("#/daily/war?date=2026-11-30&date=2026-11-29", ["date=2026-11-29"])])
+@pytest.mark.parametrize(
+    "text,dropped",
+    [
+        ("#/rules/pisti?x=1", ["x=1"]),
+        ("#/stats?x=1&y", ["x=1", "y"]),
+        ("#/daily/war?date=2026-11-30&date=2026-11-29", ["date=2026-11-29"]),
+    ],
+)
 def test_a_screen_names_every_part_of_its_link_it_does_not_take(text, dropped):
     route = parse_route(text)
     assert route.screen is not None and route.dropped == dropped and len(route.notices) == 1
@@ -52,11 +59,17 @@ def test_canonical_hash_round_trips():
     assert "speed" not in parse_route("#/pisti?seed=7&speed=fast").to_hash_without_speed()
 
 
-@pytest.mark.parametrize("text,screen,game", [
-    ("#/rules/pisti", "rules", "pisti"), ("#/RULES/Pis-Yedili/", "rules", "pis-yedili"),
-    ("#/stats", "stats", None), ("#/stats/", "stats", None),
-    ("#/daily/war", "daily", "war"), ("#/daily/abstract?speed=instant", "daily", "abstract"),
-])
+@pytest.mark.parametrize(
+    "text,screen,game",
+    [
+        ("#/rules/pisti", "rules", "pisti"),
+        ("#/RULES/Pis-Yedili/", "rules", "pis-yedili"),
+        ("#/stats", "stats", None),
+        ("#/stats/", "stats", None),
+        ("#/daily/war", "daily", "war"),
+        ("#/daily/abstract?speed=instant", "daily", "abstract"),
+    ],
+)
 def test_screens_are_told_apart_from_the_lobby_and_the_tables(text, screen, game):
     route = parse_route(text)
     assert (route.screen, route.game, route.notices, route.is_table) == (screen, game, [], False)
@@ -70,11 +83,18 @@ def test_the_lobby_and_tables_have_no_screen():
     assert table.screen is None and table.is_table and table.to_hash() == "#/war?seed=3"
 
 
-@pytest.mark.parametrize("text,name", [
-    ("#/rules/chess", "chess"), ("#/daily/chess?speed=fast", "chess"), ("#/rules", "rules"),
-    ("#/daily", "daily"), ("#/stats/pisti", "stats/pisti"), ("#/rules/pisti/extra", "pisti/extra"),
-    ("#/rules/" + "x" * 500, "x" * 39 + "…"),
-])
+@pytest.mark.parametrize(
+    "text,name",
+    [
+        ("#/rules/chess", "chess"),
+        ("#/daily/chess?speed=fast", "chess"),
+        ("#/rules", "rules"),
+        ("#/daily", "daily"),
+        ("#/stats/pisti", "stats/pisti"),
+        ("#/rules/pisti/extra", "pisti/extra"),
+        ("#/rules/" + "x" * 500, "x" * 39 + "…"),
+    ],
+)
 def test_an_unknown_or_malformed_screen_is_the_lobby_with_a_notice(text, name):
     route = parse_route(text)
     assert (route.game, route.screen) == (None, None)
@@ -83,15 +103,29 @@ def test_an_unknown_or_malformed_screen_is_the_lobby_with_a_notice(text, name):
 
 def test_the_days_deal_takes_only_a_speed():
     route = parse_route("#/daily/pisti?speed=instant&seed=4&players=3&speed=warp")
-    assert (route.screen, route.game, route.seed, route.speed, route.options) == ("daily", "pisti", None, "instant", {})
+    assert (route.screen, route.game, route.seed, route.speed, route.options) == (
+        "daily",
+        "pisti",
+        None,
+        "instant",
+        {},
+    )
     assert route.dropped == ["seed=4", "players=3", "speed=warp"]
-    assert route.to_hash() == "#/daily/pisti?speed=instant" and route.to_hash_without_speed() == "#/daily/pisti"
+    assert (
+        route.to_hash() == "#/daily/pisti?speed=instant" and route.to_hash_without_speed() == "#/daily/pisti"
+    )
     assert parse_route("#/rules/war?seed=1").to_hash() == "#/rules/war"
 
 
 def test_the_days_deal_keeps_its_date_as_written_for_its_screen_to_check():
     route = parse_route("#/daily/war?date=2026-11-30&speed=fast")
-    assert (route.screen, route.game, route.day, route.speed, route.notices) == ("daily", "war", "2026-11-30", "fast", [])
+    assert (route.screen, route.game, route.day, route.speed, route.notices) == (
+        "daily",
+        "war",
+        "2026-11-30",
+        "fast",
+        [],
+    )
     assert route.to_hash() == "#/daily/war?date=2026-11-30&speed=fast"
     assert parse_route("#/daily/war?date=" + "9" * 500).day == "9" * 40
     assert parse_route("#/daily/war").day is None and parse_route("#/rules/war?date=2026-11-30").day is None
@@ -105,7 +139,6 @@ def test_no_hash_can_break_the_router(text):
 
 # ---------------------------------------------------------------- any game's form, from its options
 import sys  # noqa: E402
-
 import types  # noqa: E402
 
 from cardems import games  # noqa: E402
@@ -130,9 +163,11 @@ def fake_game(monkeypatch):
     monkeypatch.setitem(sys.modules, "cardems.fake_rules.options", options)
     monkeypatch.setitem(games.SOURCES, "war", ("cardems.fake_rules", "Fake"))
     monkeypatch.setattr(games, "is_playable", lambda name: name in ("pisti", "war"))
-    monkeypatch.setattr(sys.modules["cardems.web.route"], "is_playable", lambda name: name in ("pisti", "war"))
+    monkeypatch.setattr(
+        sys.modules["cardems.web.route"], "is_playable", lambda name: name in ("pisti", "war")
+    )
     monkeypatch.setattr(sys.modules["cardems.web.options"], "module_name", lambda name: "war")
-    monkeypatch.setattr(Catalog, "_cache", {})   # catalogs read under the stand-in stay with it
+    monkeypatch.setattr(Catalog, "_cache", {})  # catalogs read under the stand-in stay with it
     return Fake
 
 
@@ -144,7 +179,12 @@ def test_a_game_without_a_hand_made_form_gets_one_from_its_options(fake_game):
     assert 'type="checkbox" name="fast" value="true">' in html  # unchecked: the default is False
     assert 'name="level" value="easy" checked' in html and "{" not in html
     made = route_from_form({"fast": "true", "players": "2", "level": "hard"}, seed=7, game="war")
-    assert (made.options, made.level, made.seed, made.notices) == ({"fast": True, "players": 2}, "hard", 7, [])
+    assert (made.options, made.level, made.seed, made.notices) == (
+        {"fast": True, "players": 2},
+        "hard",
+        7,
+        [],
+    )
     bad = route_from_form({"fast": "maybe", "players": "9"}, seed=7, game="war")
     assert bad.options == {"fast": False, "players": 2} and len(bad.dropped) == 2
 
@@ -173,6 +213,7 @@ def test_reading_any_address_never_needs_a_games_rules(monkeypatch):
     assert parse_route("#/pis-yedili?players=3&seed=4").options["players"] == 3
     assert parse_route("#/daily/war?date=2026-11-30").day == "2026-11-30"
 
+
 def test_seats_are_read_once_the_players_are_known_and_written_only_when_not_the_default():
     route = parse_route("#/pisti?seats=P,p,normal,HARD&players=4&seed=5")
     assert route.seats == ("p", "p", "normal", "hard") and route.dropped == [] and route.people == 2
@@ -185,13 +226,16 @@ def test_seats_are_read_once_the_players_are_known_and_written_only_when_not_the
     assert parse_route("#/war").seating == ("p", "normal")
 
 
-@pytest.mark.parametrize("text,part", [
-    ("#/pisti?seats=p,p,p", "seats=p,p,p"),                  # three seats for two players
-    ("#/war?seats=easy,hard", "seats=easy,hard"),            # nobody at the table
-    ("#/war?seats=p,godlike", "seats=p,godlike"),
-    ("#/abstract?seats=", "seats"),
-    ("#/war?seats=p,p&seats=p,easy", "seats=p,easy"),        # given twice: the first counts
-])
+@pytest.mark.parametrize(
+    "text,part",
+    [
+        ("#/pisti?seats=p,p,p", "seats=p,p,p"),  # three seats for two players
+        ("#/war?seats=easy,hard", "seats=easy,hard"),  # nobody at the table
+        ("#/war?seats=p,godlike", "seats=p,godlike"),
+        ("#/abstract?seats=", "seats"),
+        ("#/war?seats=p,p&seats=p,easy", "seats=p,easy"),  # given twice: the first counts
+    ],
+)
 def test_a_bad_seating_is_named_in_the_links_notice_and_the_rest_is_kept(text, part):
     route = parse_route(text + "&seed=9")
     assert route.dropped == [part] and route.seed == 9
@@ -201,12 +245,23 @@ def test_a_bad_seating_is_named_in_the_links_notice_and_the_rest_is_kept(text, p
 
 def test_a_review_link_carries_the_deal_and_its_moves_and_round_trips():
     route = parse_route("#/review/pis-yedili?players=3&seed=8&seats=p,p,easy&moves=7S,draw,JS:H,pick:2&at=3")
-    assert (route.screen, route.game, route.seed, route.at, route.dropped) == ("review", "pis-yedili", 8, 3, [])
+    assert (route.screen, route.game, route.seed, route.at, route.dropped) == (
+        "review",
+        "pis-yedili",
+        8,
+        3,
+        [],
+    )
     assert route.moves == ("7S", "draw", "JS:H", "pick:2") and route.seats == ("p", "p", "easy")
     assert not route.is_table
     again = parse_route(route.to_hash())
     assert (again.moves, again.options, again.seed, again.seats, again.at) == (
-        route.moves, route.options, route.seed, route.seats, route.at)
+        route.moves,
+        route.options,
+        route.seed,
+        route.seats,
+        route.at,
+    )
     bad = parse_route("#/review/war?seed=1&moves=QS&at=5&at=1")
     assert bad.at is None and bad.dropped == ["at=1", "at=5"] and bad.moves == ("QS",)
     assert parse_route("#/review/war?moves=" + "é,").dropped == ["moves=é,"]

@@ -57,15 +57,26 @@ def test_each_language_has_the_sections_and_illustrations_of_english(stem, lang)
     for mine, theirs in zip(content["sections"], english["sections"]):
         assert mine["title"].strip(), (lang, mine["id"])
         assert {b["kind"] for b in mine["blocks"]} <= KINDS
-        pictures = [(b["id"], [g["cards"] for g in b["groups"]], [bool(g.get("label")) for g in b["groups"]])
-                    for b in mine["blocks"] if b["kind"] == "cards"]
-        assert pictures == [(b["id"], [g["cards"] for g in b["groups"]], [bool(g.get("label")) for g in b["groups"]])
-                            for b in theirs["blocks"] if b["kind"] == "cards"], (lang, mine["id"])
+        pictures = [
+            (b["id"], [g["cards"] for g in b["groups"]], [bool(g.get("label")) for g in b["groups"]])
+            for b in mine["blocks"]
+            if b["kind"] == "cards"
+        ]
+        assert pictures == [
+            (b["id"], [g["cards"] for g in b["groups"]], [bool(g.get("label")) for g in b["groups"]])
+            for b in theirs["blocks"]
+            if b["kind"] == "cards"
+        ], (lang, mine["id"])
         notes = [(b["option"], b["values"]) for b in mine["blocks"] if b["kind"] == "option"]
         assert notes == [(b["option"], b["values"]) for b in theirs["blocks"] if b["kind"] == "option"]
-        shapes = [(b["kind"], len(b.get("items", b.get("rows", ()))), len(b.get("head", ()))) for b in mine["blocks"]]
-        assert shapes == [(b["kind"], len(b.get("items", b.get("rows", ()))), len(b.get("head", ())))
-                          for b in theirs["blocks"]], (lang, mine["id"])
+        shapes = [
+            (b["kind"], len(b.get("items", b.get("rows", ()))), len(b.get("head", ())))
+            for b in mine["blocks"]
+        ]
+        assert shapes == [
+            (b["kind"], len(b.get("items", b.get("rows", ()))), len(b.get("head", ())))
+            for b in theirs["blocks"]
+        ], (lang, mine["id"])
     texts = [t for b in (b for s in content["sections"] for b in s["blocks"]) for t in _texts(b)]
     assert all(isinstance(t, str) for t in texts)
     if lang in ("ar", "fa"):  # written in its own script, not left in English
@@ -96,14 +107,20 @@ def test_every_illustrated_card_is_a_card_of_the_game(stem):
             for group in block["groups"]:
                 assert group["cards"], block["id"]
                 for code in group["cards"]:
-                    assert code == BACK or (code in deck and parse_card(code) == code), (stem, block["id"], code)
+                    assert code == BACK or (code in deck and parse_card(code) == code), (
+                        stem,
+                        block["id"],
+                        code,
+                    )
 
 
 def test_the_asked_illustrations_are_there():
-    wanted = {"pisti": {"deal", "capture", "pisti", "worked_example"},
-              "pis_yedili": {"seven", "jack", "ten", "ace", "twin"},
-              "abstract": {"sets", "sequences", "worked_example_non_dealer", "worked_example_dealer"},
-              "war": {"battle", "war"}}
+    wanted = {
+        "pisti": {"deal", "capture", "pisti", "worked_example"},
+        "pis_yedili": {"seven", "jack", "ten", "ace", "twin"},
+        "abstract": {"sets", "sequences", "worked_example_non_dealer", "worked_example_dealer"},
+        "war": {"battle", "war"},
+    }
     for stem, ids in wanted.items():
         assert ids <= {b["id"] for b in _blocks(_read(stem, "en"), "cards")}, stem
 
@@ -124,7 +141,9 @@ def test_every_option_value_that_changes_a_rule_has_its_note(name):
             for value in note["values"]:
                 assert spec.parse(value) == value and type(spec.parse(value)) is type(value), (note, value)
                 covered.add((spec.name, value))
-        wanted = {(spec.name, value) for spec in specs.values() for value in spec.values if value != spec.default}
+        wanted = {
+            (spec.name, value) for spec in specs.values() for value in spec.values if value != spec.default
+        }
         assert wanted <= covered, (lang, wanted - covered)
 
 
@@ -137,6 +156,7 @@ def test_the_scoring_and_the_worked_examples_are_the_rules_files():
     formulas = " ".join(b["text"] for b in _blocks(abstract, "formula"))
     assert "168" in formulas and "250" in formulas
     from cardems.abstract.score import score_combinations
+
     pictures = {b["id"]: [c for g in b["groups"] for c in g["cards"]] for b in _blocks(abstract, "cards")}
     non_dealer, dealer = pictures["worked_example_non_dealer"], pictures["worked_example_dealer"]
     assert (len(non_dealer), len(dealer)) == (10, 14)
@@ -194,8 +214,19 @@ def test_the_page_has_one_h1_a_contents_and_a_link_back(stem, lang):
 
 
 def test_mini_cards_are_named_in_the_players_language():
-    content = {"game": "g", "title": "T", "sections": [{"id": "s", "title": "S", "blocks": [
-        {"kind": "cards", "id": "c", "caption": "x", "groups": [{"cards": ["7H", "back", "X"]}]}]}]}
+    content = {
+        "game": "g",
+        "title": "T",
+        "sections": [
+            {
+                "id": "s",
+                "title": "S",
+                "blocks": [
+                    {"kind": "cards", "id": "c", "caption": "x", "groups": [{"cards": ["7H", "back", "X"]}]}
+                ],
+            }
+        ],
+    }
     page = render_rules(content, Catalog("tr"), "#/")
     names = re.findall(r'class="mini-card" role="img" aria-label="([^"]+)"', page)
     tr = Catalog("tr")
@@ -205,13 +236,30 @@ def test_mini_cards_are_named_in_the_players_language():
 
 def test_the_page_escapes_every_text():
     evil = '<script>alert("x")</script> & "quotes"'
-    content = {"game": 'g"><img src=x>', "title": evil, "intro": evil, "sections": [
-        {"id": 's" onclick="x', "title": evil, "blocks": [
-            {"kind": "p", "text": evil}, {"kind": "list", "items": [evil]},
-            {"kind": "table", "caption": evil, "head": [evil], "rows": [[evil]]},
-            {"kind": "formula", "text": evil},
-            {"kind": "cards", "id": evil, "caption": evil, "groups": [{"label": evil, "cards": ["AS"]}]},
-            {"kind": "option", "option": evil, "values": [evil], "label": evil, "text": evil}]}]}
+    content = {
+        "game": 'g"><img src=x>',
+        "title": evil,
+        "intro": evil,
+        "sections": [
+            {
+                "id": 's" onclick="x',
+                "title": evil,
+                "blocks": [
+                    {"kind": "p", "text": evil},
+                    {"kind": "list", "items": [evil]},
+                    {"kind": "table", "caption": evil, "head": [evil], "rows": [[evil]]},
+                    {"kind": "formula", "text": evil},
+                    {
+                        "kind": "cards",
+                        "id": evil,
+                        "caption": evil,
+                        "groups": [{"label": evil, "cards": ["AS"]}],
+                    },
+                    {"kind": "option", "option": evil, "values": [evil], "label": evil, "text": evil},
+                ],
+            }
+        ],
+    }
     page = render_rules(content, Catalog("en"), 'javascript:"><b>', back_label=evil)
     assert "<script" not in page and "<img" not in page and "<b>" not in page
     assert 'onclick="x' not in page
@@ -237,6 +285,8 @@ def test_every_number_is_written_in_one_kind_of_digit(lang):
     Arabic-Indic (٠–٩) or Persian (۰–۹) digits beside them."""
     other = re.compile("[\u0660-\u0669\u06f0-\u06f9]")
     texts = [rules_path(stem, lang).read_text(encoding="utf-8") for stem in STEMS]
-    texts += [p.read_text(encoding="utf-8") for p in (ROOT / "cardems" / "web").glob(f"**/locales/{lang}.json")]
+    texts += [
+        p.read_text(encoding="utf-8") for p in (ROOT / "cardems" / "web").glob(f"**/locales/{lang}.json")
+    ]
     found = [m.group() for text in texts for m in other.finditer(text)]
     assert not found, f"{len(found)} non-ASCII digits in {lang}: {found[:5]}"

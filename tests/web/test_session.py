@@ -93,8 +93,15 @@ class Recorder:
 def new_session(game, level="normal", time=None, speed="fast", saves=None, **kw):
     listener = Recorder()
     store = saves if saves is not None else []
-    session = Session(game, level, (time or FakeTime()).clock(), listener,
-                      save=lambda g: store.append(g.to_json()), speed=lambda: speed, **kw)
+    session = Session(
+        game,
+        level,
+        (time or FakeTime()).clock(),
+        listener,
+        save=lambda g: store.append(g.to_json()),
+        speed=lambda: speed,
+        **kw,
+    )
     return session, listener
 
 
@@ -134,7 +141,9 @@ def test_a_whole_game_is_played_to_its_end_against_bots(name, options):
     game = game_class(name).new(options, seed=7)
     saves: list = []
     ended: list = []
-    session, seen = new_session(game, saves=saves, on_over=lambda g: ended.append((g.is_over(), len(seen.results))))
+    session, seen = new_session(
+        game, saves=saves, on_over=lambda g: ended.append((g.is_over(), len(seen.results)))
+    )
 
     async def main():
         session.start()
@@ -146,7 +155,9 @@ def test_a_whole_game_is_played_to_its_end_against_bots(name, options):
     assert seen.results.count(True) == 1
     # the end is told once, before its result is shown; a session on the finished game tells it once again
     assert ended == [(True, len(seen.results) - 1)]
-    again, _ = new_session(game_class(name).from_json(game.to_json()), on_over=lambda g: ended.append(g.is_over()))
+    again, _ = new_session(
+        game_class(name).from_json(game.to_json()), on_over=lambda g: ended.append(g.is_over())
+    )
     again.start()
     assert ended[1:] == [True]
     # every move was shown once, by the seat that made it, and saved right after
@@ -176,13 +187,17 @@ def test_war_is_played_with_the_person_in_either_seat_never_seeing_the_others_ch
             if session.phase == "ready":
                 view, other = game.view(human), 1 - human
                 assert view.committed is None and view.other_committed == (game.committed[other] is not None)
-                assert game.committed[other] is None or game.committed[other] not in view.hand + (view.committed,)
+                assert game.committed[other] is None or game.committed[other] not in view.hand + (
+                    view.committed,
+                )
                 looked += 1
                 assert session.play(rng.choice(session.legal_texts()))
             await asyncio.sleep(0)
 
     run(main())
-    assert looked > 50 and [seat for seat, _, _ in seen.moves] == [1, 0] * (len(seen.moves) // 2)  # seat 1 first
+    assert looked > 50 and [seat for seat, _, _ in seen.moves] == [1, 0] * (
+        len(seen.moves) // 2
+    )  # seat 1 first
     replay = game_class("war").new({}, seed=7)
     for seat, move, _ in seen.moves:
         if seat != human:
@@ -225,7 +240,7 @@ def test_the_rules_are_asked_for_the_legal_moves_once_a_position_and_for_a_refus
         session.start()
         while session.phase != "over":
             if session.phase == "ready":
-                for _ in range(3):   # a redraw asks again
+                for _ in range(3):  # a redraw asks again
                     legal = session.legal_texts()
                     for card in session.view().hand:
                         if card not in legal and card[:-1] != "J":
@@ -330,7 +345,7 @@ def test_a_hint_is_what_the_hard_bot_would_play_and_is_not_played(name, options)
             await asyncio.sleep(0)
         before = list(game.moves)
         assert session.ask_hint()
-        assert not session.ask_hint()        # one search at a time
+        assert not session.ask_hint()  # one search at a time
         while session.hinting:
             await asyncio.sleep(0)
         assert game.moves == before
@@ -340,7 +355,7 @@ def test_a_hint_is_what_the_hard_bot_would_play_and_is_not_played(name, options)
         assert "hint" in seen.thoughts
         session.play(session.legal_texts()[0])
         await asyncio.sleep(0)
-        assert session.current_hint() is None   # a hint is for one position only
+        assert session.current_hint() is None  # a hint is for one position only
         session.close()
 
     run(main())
@@ -376,7 +391,7 @@ def test_illegal_and_out_of_turn_input_changes_nothing():
         assert not seen.moves
         assert session.play(hand[0])
         assert seen.moves == [(0, hand[0], False)], "the move is drawn within the input that made it"
-        assert not session.play(hand[1])      # a double click while the move is shown
+        assert not session.play(hand[1])  # a double click while the move is shown
         session.close()
 
     run(main())
@@ -406,7 +421,7 @@ def test_the_helper_plays_the_humans_seat_to_the_end(switch):
 
     run(main())
     assert game.is_over()
-    quiet = [q for _, _, q in seen.moves[shown_before[0]:]]
+    quiet = [q for _, _, q in seen.moves[shown_before[0] :]]
     assert all(quiet) if switch == "finish" else not any(quiet)
     assert not session.finishing
 
@@ -482,11 +497,14 @@ def movers_of(game) -> list[int]:
     return seats
 
 
-@pytest.mark.parametrize("name,options,seats", [
-    ("pisti", {"players": 4}, ("p", "normal", "p", "hard")),        # two people in partnership
-    ("pis-yedili", {"players": 3, "mode": "round"}, ("p", "p", "easy")),
-    ("war", {}, ("p", "p")),
-])
+@pytest.mark.parametrize(
+    "name,options,seats",
+    [
+        ("pisti", {"players": 4}, ("p", "normal", "p", "hard")),  # two people in partnership
+        ("pis-yedili", {"players": 3, "mode": "round"}, ("p", "p", "easy")),
+        ("war", {}, ("p", "p")),
+    ],
+)
 def test_people_pass_the_device_and_every_turn_of_another_person_begins_covered(name, options, seats):
     game = game_class(name).new(options, seed=5)
     session, seen = new_session(game, seats=seats)
@@ -586,7 +604,7 @@ def test_undo_takes_back_the_persons_moves_and_the_computers_after_them_several_
     saves: list = []
     undone: list = []
     session, _ = new_session(game, undo=True, saves=saves, on_undo=lambda g: undone.append(len(g.moves)))
-    positions: list[tuple[int, dict]] = []     # before each of the person's moves: (moves, view)
+    positions: list[tuple[int, dict]] = []  # before each of the person's moves: (moves, view)
 
     async def main():
         session.start()
@@ -598,8 +616,8 @@ def test_undo_takes_back_the_persons_moves_and_the_computers_after_them_several_
             await asyncio.sleep(0)
         while session.phase != "ready":
             await asyncio.sleep(0)
-        assert len(game.moves) > positions[-1][0] + 1        # the computers moved after it
-        for moves, view in reversed(positions[2:]):           # four steps back
+        assert len(game.moves) > positions[-1][0] + 1  # the computers moved after it
+        for moves, view in reversed(positions[2:]):  # four steps back
             assert session.can_undo() and session.undo()
             assert session.phase == "ready" and len(game.moves) == moves and game.view(0) == view
             assert saves[-1] == game.to_json()

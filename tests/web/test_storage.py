@@ -8,19 +8,36 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardems.games import PLANNED, game_class
 from cardems.web.options import setup_of
 from cardems.web.route import parse_route
-from cardems.web.storage import (DECK_KEY, FULL, LANG_KEY, MUTED_KEY, NAMES_KEY, OFF, ORDER_KEY, SPEED_KEY, Storage,
-                                  daily_key, played_key, save_key, setup_key, tour_key)
+from cardems.web.storage import (
+    DECK_KEY,
+    FULL,
+    LANG_KEY,
+    MUTED_KEY,
+    NAMES_KEY,
+    OFF,
+    ORDER_KEY,
+    SPEED_KEY,
+    Storage,
+    daily_key,
+    played_key,
+    save_key,
+    setup_key,
+    tour_key,
+)
 
 
 class FakeBackend:
     """localStorage as a dict; ``quota`` caps the total characters; ``off`` refuses all."""
 
-    def __init__(self, items: dict[str, str] | None = None, quota: int | None = None, off: bool = False) -> None:
+    def __init__(
+        self, items: dict[str, str] | None = None, quota: int | None = None, off: bool = False
+    ) -> None:
         self.items = dict(items or {})
         self.quota = quota
         self.off = off
@@ -56,8 +73,16 @@ def a_save(game: str, moves: int = 0) -> dict[str, Any]:
 def a_daily_save(game: str, moves: int = 0) -> dict[str, Any]:
     """A save of ``game``'s daily deal of 2026-12-01, with what the statistics keep of it."""
     save = a_save(game, moves)
-    return {**save, "hash": f"#/daily/{game}?date=2026-12-01", "daily": "2026-12-01", "record": f"{game}-1",
-            "level": "normal", "replay": False, "recorded": False, "rev": 3}
+    return {
+        **save,
+        "hash": f"#/daily/{game}?date=2026-12-01",
+        "daily": "2026-12-01",
+        "record": f"{game}-1",
+        "level": "normal",
+        "replay": False,
+        "recorded": False,
+        "rev": 3,
+    }
 
 
 def a_setup(game: str) -> dict[str, Any]:
@@ -65,8 +90,14 @@ def a_setup(game: str) -> dict[str, Any]:
 
 
 def good_items() -> dict[str, str]:
-    items = {LANG_KEY: '"tr"', SPEED_KEY: '"fast"', MUTED_KEY: "1", DECK_KEY: '"four"', ORDER_KEY: '"rank"',
-             NAMES_KEY: json.dumps({"v": 1, "names": ["Ayşe", "", "محمد"]})}
+    items = {
+        LANG_KEY: '"tr"',
+        SPEED_KEY: '"fast"',
+        MUTED_KEY: "1",
+        DECK_KEY: '"four"',
+        ORDER_KEY: '"rank"',
+        NAMES_KEY: json.dumps({"v": 1, "names": ["Ayşe", "", "محمد"]}),
+    }
     for game in PLANNED:
         items[save_key(game)] = json.dumps(a_save(game, 2))
         items[daily_key(game)] = json.dumps(a_daily_save(game, 1))
@@ -111,8 +142,15 @@ def other_game(game: str) -> str:
 def bad_values(key: str, game: str | None) -> dict[str, str]:
     """Each kind of bad value for ``key``: not JSON, wrong shape, wrong types, another
     game's, an unknown version."""
-    bad = {"invalid JSON": "{", "empty": "", "list": "[]", "object": "{}", "number": "7", "null": "null",
-           "deep": "[" * 2000 + "]" * 2000}
+    bad = {
+        "invalid JSON": "{",
+        "empty": "",
+        "list": "[]",
+        "object": "{}",
+        "number": "7",
+        "null": "null",
+        "deep": "[" * 2000 + "]" * 2000,
+    }
     bad |= {"a megabyte": json.dumps("x" * 2**20), "10,000 deep": "[" * 10_000 + "]" * 10_000}
     if key in (LANG_KEY, SPEED_KEY, DECK_KEY, ORDER_KEY):
         bad |= {"unknown": '"xx"', "inherited name": '"constructor"', "list of one": '["en"]'}
@@ -120,17 +158,23 @@ def bad_values(key: str, game: str | None) -> dict[str, str]:
     if key == MUTED_KEY:
         return bad | {"two": "2", "true": "true", "text": '"1"'}
     if key == NAMES_KEY:
-        return bad | {"names a text": json.dumps({"v": 1, "names": "Ayşe"}),
-                      "a name too long": json.dumps({"v": 1, "names": ["x" * 25]}),
-                      "a control character": json.dumps({"v": 1, "names": ["A\u0000"]}),
-                      "a number": json.dumps({"v": 1, "names": [7]}),
-                      "too many": json.dumps({"v": 1, "names": ["a"] * 7}),
-                      "unknown version": json.dumps({"v": 2, "names": []})}
+        return bad | {
+            "names a text": json.dumps({"v": 1, "names": "Ayşe"}),
+            "a name too long": json.dumps({"v": 1, "names": ["x" * 25]}),
+            "a control character": json.dumps({"v": 1, "names": ["A\u0000"]}),
+            "a number": json.dumps({"v": 1, "names": [7]}),
+            "too many": json.dumps({"v": 1, "names": ["a"] * 7}),
+            "unknown version": json.dumps({"v": 2, "names": []}),
+        }
     if key == tour_key(game):
         return bad | {"false": "false", "one": "1", "text": '"true"'}
     if key == played_key(game):
-        del bad["list"]   # no day played: a good value
-        return bad | {"not a day": '["yesterday"]', "numbers": "[20261201]", "too many": json.dumps(["2026-01-01"] * 41)}
+        del bad["list"]  # no day played: a good value
+        return bad | {
+            "not a day": '["yesterday"]',
+            "numbers": "[20261201]",
+            "too many": json.dumps(["2026-01-01"] * 41),
+        }
     if key == daily_key(game):
         good = a_daily_save(game)
         return bad | {
@@ -148,7 +192,8 @@ def bad_values(key: str, game: str | None) -> dict[str, str]:
         "version as text": json.dumps({**good, "v": "1"}),
         "hash a number": json.dumps({**good, "hash": 7}),
         "hash of another game": json.dumps({**good, "hash": f"#/{other_game(game)}?seed=3"}),
-        "options a list": json.dumps({**good, "options": ["players", 2]}) if key == setup_key(game)
+        "options a list": json.dumps({**good, "options": ["players", 2]})
+        if key == setup_key(game)
         else json.dumps({**good, "game": {**good["game"], "options": ["players", 2]}}),
     }
     if key == save_key(game):
@@ -172,9 +217,14 @@ def bad_values(key: str, game: str | None) -> dict[str, str]:
     return bad
 
 
-KEYS = [(LANG_KEY, None), (SPEED_KEY, None), (MUTED_KEY, None), (NAMES_KEY, None), (DECK_KEY, None),
-        (ORDER_KEY, None)] + [
-    (f(g), g) for g in PLANNED for f in (save_key, daily_key, setup_key, played_key, tour_key)]
+KEYS = [
+    (LANG_KEY, None),
+    (SPEED_KEY, None),
+    (MUTED_KEY, None),
+    (NAMES_KEY, None),
+    (DECK_KEY, None),
+    (ORDER_KEY, None),
+] + [(f(g), g) for g in PLANNED for f in (save_key, daily_key, setup_key, played_key, tour_key)]
 
 
 @pytest.mark.parametrize("key,game", KEYS)
@@ -189,13 +239,17 @@ def test_every_bad_value_of_a_key_is_dropped_with_a_notice_and_the_others_stay(k
         assert len(store.notices) == 1, kind
         notice, params = store.notices[0]
         assert notice.startswith("notice.reset.") and params.get("game") == game, kind
-        assert {k: v for k, v in backend.items.items()} == {k: v for k, v in good_items().items() if k != key}, kind
+        assert {k: v for k, v in backend.items.items()} == {
+            k: v for k, v in good_items().items() if k != key
+        }, kind
 
 
 def test_a_save_under_another_games_key_is_never_read_as_that_game():
     pisti, war = PLANNED[0], other_game(PLANNED[0])
     crafted = {**a_save(pisti), "hash": f"#/{war}?seed=3"}
-    store = Storage(FakeBackend({save_key(war): json.dumps(crafted), save_key(pisti): json.dumps(crafted)}), PLANNED)
+    store = Storage(
+        FakeBackend({save_key(war): json.dumps(crafted), save_key(pisti): json.dumps(crafted)}), PLANNED
+    )
     assert store.save(war) is None and store.save(pisti) is None and len(store.notices) == 2
 
 
@@ -227,7 +281,7 @@ def test_a_full_storage_is_reported_and_leaves_no_older_save_behind():
     assert not store.set_save(game, later["hash"], later["over"], later["game"])
     assert store.failure == FULL and save_key(game) not in backend.items  # never restored as if current
     backend.quota = 0
-    assert not store.set_tour_seen(game) and told == [(FULL, True), (FULL, False)]   # every write is told
+    assert not store.set_tour_seen(game) and told == [(FULL, True), (FULL, False)]  # every write is told
     backend.quota = None
     assert store.set_save(game, later["hash"], later["over"], later["game"]) and store.failure is None
     assert store.save(game) == later and told[-1] == (None, True)
@@ -241,10 +295,14 @@ def test_no_storage_at_all_is_reported_and_reads_nothing():
 
 
 @settings(max_examples=300, deadline=None)
-@given(key=st.sampled_from([k for k, _ in KEYS]),
-       value=st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
-                          lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
-                                                                                       max_size=5), max_leaves=20))
+@given(
+    key=st.sampled_from([k for k, _ in KEYS]),
+    value=st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=5),
+        max_leaves=20,
+    ),
+)
 def test_arbitrary_json_under_any_key_never_raises(key, value):
     backend = FakeBackend({key: json.dumps(value)})
     store = Storage(backend, PLANNED)

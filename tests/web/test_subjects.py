@@ -16,10 +16,22 @@ LANGS = ("en", "tr", "ar", "fa")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 TABLES = sorted(WEB.glob("*/table.py"))
 # messages never said of "you": of another seat only (the person's have other keys), or of named people
-OTHERS_ONLY = {"table.hand_of", "turn.other", "result.lose", "result.match_lose", "abstract.choose_other",
-               "pis_yedili.muamele.other", "pis_yedili.result.lose", "war.draw_pile_of", "war.chosen",
-               "pisti.result.next_lead"}
-NAMED = ("_named", ".named")   # a key ending so is said only at a pass-and-play table, where every seat has a name
+OTHERS_ONLY = {
+    "table.hand_of",
+    "turn.other",
+    "result.lose",
+    "result.match_lose",
+    "abstract.choose_other",
+    "pis_yedili.muamele.other",
+    "pis_yedili.result.lose",
+    "war.draw_pile_of",
+    "war.chosen",
+    "pisti.result.next_lead",
+}
+NAMED = (
+    "_named",
+    ".named",
+)  # a key ending so is said only at a pass-and-play table, where every seat has a name
 
 
 def merged(lang: str) -> dict[str, str]:
@@ -34,7 +46,9 @@ def said_keys() -> set[str]:
     keys: set[str] = set()
     for path in TABLES:
         code = path.read_text(encoding="utf-8")
-        for call in re.finditer(r'\bsaid\(\s*("[^"]+"(?:\s+if\s+[^,]+?\s+else\s+"[^"]+")?(?:\s*\+\s*key)?)\s*,', code):
+        for call in re.finditer(
+            r'\bsaid\(\s*("[^"]+"(?:\s+if\s+[^,]+?\s+else\s+"[^"]+")?(?:\s*\+\s*key)?)\s*,', code
+        ):
             keys |= set(re.findall(r'"([a-z_]+\.[\w.]+)"', call.group(1)))
             if '" + key' in call.group(1):
                 prefix = re.search(r'"([a-z_]+\.)" \+ key', call.group(1))
@@ -45,8 +59,12 @@ def said_keys() -> set[str]:
 
 def test_the_tables_say_of_the_seats_through_said():
     keys = said_keys()
-    assert {"pis_yedili.event.round", "pis_yedili.result.out_seven", "abstract.moved_first",
-            "pisti.event.pisti_by"} <= keys and len(keys) >= 14
+    assert {
+        "pis_yedili.event.round",
+        "pis_yedili.result.out_seven",
+        "abstract.moved_first",
+        "pisti.event.pisti_by",
+    } <= keys and len(keys) >= 14
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -65,9 +83,10 @@ def test_every_message_said_of_a_seat_has_the_persons_own_form(lang):
 
 def test_no_table_names_the_persons_seat_as_the_subject_of_a_message():
     """A message worded with a seat's name (``name=self.seat_name(...)``) is either one of
-    another seat only, chosen against its ``_you`` twin on the same line, or goes through ``said``."""
+    another seat only, chosen against its ``_you`` twin in the same statement, or goes through ``said``."""
     for path in TABLES:
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for number, line in enumerate(lines, 1):
             if not re.search(r"name=(self\.seat_name\(|who\b)", line):
                 continue
             known = merged("en")
@@ -75,4 +94,7 @@ def test_no_table_names_the_persons_seat_as_the_subject_of_a_message():
                 full = key if key in known else f"{path.parent.name}.{key}"
                 if "{name}" not in known.get(full, "") or full in OTHERS_ONLY or full.endswith(NAMED):
                     continue
-                assert f'{key.rpartition(".")[2]}_you' in line, f"{path.name}:{number}: {line.strip()}"
+                statement = "\n".join(
+                    lines[max(0, number - 3) : number]
+                )  # the twin may stand on the line above
+                assert f'{key.rpartition(".")[2]}_you' in statement, f"{path.name}:{number}: {line.strip()}"

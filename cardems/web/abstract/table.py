@@ -12,15 +12,15 @@ second) is worth under perfect play; the result dialog reviews the deal's takes.
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable, Generator
+from collections.abc import Callable, Generator
+from typing import Any
 
+from cardems.abstract.analysis import choice_values_steps, review_steps, take_values_steps
 from cardems.abstract.events import Choose, Deal, HalfScored, Take
 from cardems.abstract.rules import Abstract, AbstractView
-from cardems.abstract.analysis import choice_values_steps, review_steps, take_values_steps
 from cardems.abstract.score import SUIT_ORDER, combinations, score_half, sort_taken
 from cardems.abstract.solver import Solver
-from cardems.cards import JOKER, rank_of, suit_of
-from cardems.cards import SUIT_SYMBOLS
+from cardems.cards import JOKER, SUIT_SYMBOLS, rank_of, suit_of
 from cardems.game import Event, Game
 from cardems.web import dom, markup
 from cardems.web.host import TableHost
@@ -43,8 +43,8 @@ class AbstractTable(Table):
 
     def __init__(self, app: TableHost, route: Route, game: Abstract) -> None:
         self.game: Abstract = game
-        self.fresh: set[str] = set()     # the cards of the last take, drawn arriving
-        self.solved = (0, 0)             # positions searched and ms taken by the last analysis
+        self.fresh: set[str] = set()  # the cards of the last take, drawn arriving
+        self.solved = (0, 0)  # positions searched and ms taken by the last analysis
         super().__init__(app, route, game)
 
     # ------------------------------------------------------------ names
@@ -72,6 +72,7 @@ class AbstractTable(Table):
     # ------------------------------------------------------------ analysis (the hint)
     def hint_source(self) -> HintSource:
         """The hint is the exact value of every take (or of going first or second)."""
+
         def values(game: Game[Any, Any], seat: int) -> Generator[None, None, Any]:
             view = game.view(seat)
             solver = Solver.for_row(view.variant, view.dealt)
@@ -79,6 +80,7 @@ class AbstractTable(Table):
             found = yield from (choice_values_steps(view) if view.choosing else take_values_steps(view))
             self.solved = (solver.nodes - nodes, round(dom.now() - started))
             return found
+
         return values
 
     def current_values(self) -> dict[Any, int] | None:
@@ -100,8 +102,10 @@ class AbstractTable(Table):
         if isinstance(event, Deal):
             if event.half:
                 return self.said("abstract.event.second_half", self.view.first)
-            dealer = self.t("abstract.event.deal_you" if self.is_you(event.dealer) else "abstract.event.deal",
-                            name=self.seat_name(event.dealer))
+            dealer = self.t(
+                "abstract.event.deal_you" if self.is_you(event.dealer) else "abstract.event.deal",
+                name=self.seat_name(event.dealer),
+            )
             if self.view.mode == "match":
                 dealer = self.t("table.deal", n=event.deal) + " · " + dealer
             return dealer
@@ -126,8 +130,11 @@ class AbstractTable(Table):
     def title_parts(self) -> list[str]:
         opts = self.view.options
         parts = [self.t("game.abstract.name"), self.t(f"abstract.option.variant.{opts['variant']}")]
-        parts.append(self.t("table.match_to", n=opts["target"]) if opts["mode"] == "match"
-                     else self.t("abstract.option.mode.deal"))
+        parts.append(
+            self.t("table.match_to", n=opts["target"])
+            if opts["mode"] == "match"
+            else self.t("abstract.option.mode.deal")
+        )
         return parts + [self.t("level." + self.route.level)]
 
     def render_scoreline(self) -> str:
@@ -135,8 +142,10 @@ class AbstractTable(Table):
         t = self.t
         items = ""
         if view.mode == "match":
-            items += (f'<div class="deal-chip" data-deal="{view.deal_no}"><strong>{dom.esc(t("table.deal", n=view.deal_no))}</strong>'
-                      f'<span>{dom.esc(t("table.first_to", n=view.target))}</span></div>')
+            items += (
+                f'<div class="deal-chip" data-deal="{view.deal_no}"><strong>{dom.esc(t("table.deal", n=view.deal_no))}</strong>'
+                f'<span>{dom.esc(t("table.first_to", n=view.target))}</span></div>'
+            )
         if view.variant == "52":
             half = t("abstract.half", n=view.half + 1)
             past = ""
@@ -148,17 +157,23 @@ class AbstractTable(Table):
             best = max(view.match_scores) if any(view.match_scores) else None
             for seat in (0, 1):
                 lead = " leading" if best is not None and view.match_scores[seat] == best else ""
-                items += (f'<div class="side-chip{lead}" data-side="{seat}"><span class="side-name">{dom.esc(self.seat_name(seat))}</span>'
-                          f'<span class="side-total" data-match-total="{view.match_scores[seat]}"><small>{dom.esc(t("table.match_score"))}</small>'
-                          f'<bdi>{view.match_scores[seat]}</bdi></span></div>')
+                items += (
+                    f'<div class="side-chip{lead}" data-side="{seat}"><span class="side-name">{dom.esc(self.seat_name(seat))}</span>'
+                    f'<span class="side-total" data-match-total="{view.match_scores[seat]}"><small>{dom.esc(t("table.match_score"))}</small>'
+                    f'<bdi>{view.match_scores[seat]}</bdi></span></div>'
+                )
         if not items:
             return ""
         return f'<section class="scoreline-inner" aria-label="{dom.esc(t("table.scoreboard"))}">{items}</section>'
 
     def render_felt(self) -> str:
         view = self.view
-        return (self.render_seat(view, 1, "top") + self.render_row(view) + self.render_status(view)
-                + self.render_seat(view, 0, "bottom"))
+        return (
+            self.render_seat(view, 1, "top")
+            + self.render_row(view)
+            + self.render_status(view)
+            + self.render_seat(view, 0, "bottom")
+        )
 
     # the row
     def render_row(self, view: AbstractView) -> str:
@@ -167,7 +182,7 @@ class AbstractTable(Table):
         values = self.current_values()
         takeable = view.limit if self.can_act() and not view.choosing else 0
         cards = ""
-        for depth in range(len(row), 0, -1):          # the deepest first: the exposed end is drawn last, on top
+        for depth in range(len(row), 0, -1):  # the deepest first: the exposed end is drawn last, on top
             card = row[depth - 1]
             label = self.card_label(card)
             classes = "card face"
@@ -183,17 +198,37 @@ class AbstractTable(Table):
             classes = classes.removeprefix("card face").strip()
             if depth <= takeable:
                 name = t("abstract.take_to", n=depth, card=label)
-                cards += markup.card_button(card, name, playable=True, classes=f"{classes} takeable", inner=badge,
-                                            key=self.card_key(card),
-                                            extra={"data-depth": depth, "title": name})
+                cards += markup.card_button(
+                    card,
+                    name,
+                    playable=True,
+                    classes=f"{classes} takeable",
+                    inner=badge,
+                    key=self.card_key(card),
+                    extra={"data-depth": depth, "title": name},
+                )
             else:
-                cards += markup.face(card, label, classes=classes, inner=badge, extra={"data-depth": depth},
-                                     key=self.card_key(card))
+                cards += markup.face(
+                    card,
+                    label,
+                    classes=classes,
+                    inner=badge,
+                    extra={"data-depth": depth},
+                    key=self.card_key(card),
+                )
         n = len(row)
-        reach = max(1, min(takeable, n))      # the cards a take may end on get a wider strip
-        columns = "".join((f"repeat({n - reach}, minmax(0, var(--strip))) " if n > reach else "",
-                           f"repeat({reach - 1}, var(--reach-strip)) " if reach > 1 else "",
-                           "var(--card-w)")) if n else "var(--card-w)"
+        reach = max(1, min(takeable, n))  # the cards a take may end on get a wider strip
+        columns = (
+            "".join(
+                (
+                    f"repeat({n - reach}, minmax(0, var(--strip))) " if n > reach else "",
+                    f"repeat({reach - 1}, var(--reach-strip)) " if reach > 1 else "",
+                    "var(--card-w)",
+                )
+            )
+            if n
+            else "var(--card-w)"
+        )
         empty = "" if n else f'<p class="row-empty">{dom.esc(t("abstract.row_empty"))}</p>'
         later = ""
         if view.next_row:
@@ -207,11 +242,13 @@ class AbstractTable(Table):
             rule = t("abstract.rule.unlimited_next", prev=view.previous, n=view.limit)
         else:
             rule = t("abstract.rule.up_to", n=view.limit) if row else ""
-        return (f'<section class="row-area" aria-label="{dom.esc(t("abstract.row", n=n))}">'
-                f'<div class="row-head"><span class="row-count">{dom.esc(t("abstract.row", n=n))}</span>'
-                f'<span class="row-rule" data-limit="{view.limit}">{dom.esc(rule)}</span></div>'
-                f'<div class="spread" dir="ltr" data-focus-group="row" data-count="{n}" style="grid-template-columns: {columns}">{cards}</div>'
-                f'{empty}{later}{self.render_choice(view)}</section>')
+        return (
+            f'<section class="row-area" aria-label="{dom.esc(t("abstract.row", n=n))}">'
+            f'<div class="row-head"><span class="row-count">{dom.esc(t("abstract.row", n=n))}</span>'
+            f'<span class="row-rule" data-limit="{view.limit}">{dom.esc(rule)}</span></div>'
+            f'<div class="spread" dir="ltr" data-focus-group="row" data-count="{n}" style="grid-template-columns: {columns}">{cards}</div>'
+            f'{empty}{later}{self.render_choice(view)}</section>'
+        )
 
     def render_choice(self, view: AbstractView) -> str:
         if not view.choosing:
@@ -223,11 +260,21 @@ class AbstractTable(Table):
         buttons = ""
         for choice in ("first", "second"):
             value = values.get(choice)
-            badge = f' <span class="value" data-value="{value}">{self.ltr(signed(value))}</span>' if value is not None else ""
+            badge = (
+                f' <span class="value" data-value="{value}">{self.ltr(signed(value))}</span>'
+                if value is not None
+                else ""
+            )
             primary = " primary" if value is not None and value == max(values.values()) else ""
-            buttons += (f'<button type="button" class="btn choice-btn{primary}" data-action="{choice}"'
-                        f'{"" if ok else " disabled"}>{dom.esc(t(f"abstract.go_{choice}"))}{badge}</button>')
-        question = t("abstract.choose_you") if mine else t("abstract.choose_other", name=self.seat_name(view.chooser))
+            buttons += (
+                f'<button type="button" class="btn choice-btn{primary}" data-action="{choice}"'
+                f'{"" if ok else " disabled"}>{dom.esc(t(f"abstract.go_{choice}"))}{badge}</button>'
+            )
+        question = (
+            t("abstract.choose_you")
+            if mine
+            else t("abstract.choose_other", name=self.seat_name(view.chooser))
+        )
         return f'<div class="choice-bar"><p>{dom.esc(question)}</p><div class="choice-buttons" data-focus-group="choice">{buttons}</div></div>'
 
     def status_text(self, view: AbstractView) -> str:
@@ -246,8 +293,12 @@ class AbstractTable(Table):
         if values:
             if view.choosing:
                 key = "abstract.hint.choice_half" if view.next_row else "abstract.hint.choice"
-                return t(key, first=isolated(signed(values["first"])), second=isolated(signed(values["second"])))
-            parts = " · ".join(t("abstract.hint.take", n=k, value=isolated(signed(v))) for k, v in values.items())
+                return t(
+                    key, first=isolated(signed(values["first"])), second=isolated(signed(values["second"]))
+                )
+            parts = " · ".join(
+                t("abstract.hint.take", n=k, value=isolated(signed(v))) for k, v in values.items()
+            )
             return t("abstract.hint.takes", values=parts)
         return t("abstract.turn.choose") if view.choosing else t("abstract.turn.take", n=view.limit)
 
@@ -283,15 +334,23 @@ class AbstractTable(Table):
         if JOKER in taken:
             rows += f'<div class="suit-row" data-suit="X">{self.mini(JOKER, set())}</div>'
         label = self.said("abstract.taken_by", seat, n=len(taken))
-        return markup.seat(seat, where, self.seat_name(seat),
-                           f'<div class="taken" role="group" aria-label="{dom.esc(label)}">{rows}</div>{combos}',
-                           tags=tags, stats=stats, turn=turn)
+        return markup.seat(
+            seat,
+            where,
+            self.seat_name(seat),
+            f'<div class="taken" role="group" aria-label="{dom.esc(label)}">{rows}</div>{combos}',
+            tags=tags,
+            stats=stats,
+            turn=turn,
+        )
 
     def mini(self, card: str, marks: set[str]) -> str:
         extra = "".join(f" in-{m}" for m in sorted(marks)) + (" fresh" if card in self.fresh else "")
         return markup.face(card, self.card_label(card), classes="tk" + extra, key=self.card_key(card))
 
-    def live_combinations(self, taken: tuple[str, ...], other: tuple[str, ...]) -> tuple[str, str, dict[str, set[str]]]:
+    def live_combinations(
+        self, taken: tuple[str, ...], other: tuple[str, ...]
+    ) -> tuple[str, str, dict[str, set[str]]]:
         t = self.t
         combos = combinations(taken)
         points = sum(c.points for c in combos)
@@ -301,23 +360,34 @@ class AbstractTable(Table):
             kind = "set" if combo.kind == "set" else "seq"
             for card in combo.cards:
                 marks.setdefault(card, set()).add(kind)
-            chips += (f'<li class="combo {kind}" data-points="{combo.points}">{self.combo_name(combo.kind, combo.cards)}'
-                      f' <b>{self.ltr(combo.points)}</b></li>')
+            chips += (
+                f'<li class="combo {kind}" data-points="{combo.points}">{self.combo_name(combo.kind, combo.cards)}'
+                f' <b>{self.ltr(combo.points)}</b></li>'
+            )
         score = f"{points} × {len(other)} = {points * len(other)}"
-        stats = (f'<dl class="stats">'
-                 f'<div><dt>{dom.esc(t("abstract.cards"))}</dt><dd data-stat="cards">{len(taken)}</dd></div>'
-                 f'<div><dt>{dom.esc(t("table.points"))}</dt><dd data-stat="points">{points}</dd></div>'
-                 f'<div><dt>{dom.esc(t("abstract.score_now"))}</dt><dd data-stat="score">{self.ltr(score)}</dd></div></dl>')
+        stats = (
+            f'<dl class="stats">'
+            f'<div><dt>{dom.esc(t("abstract.cards"))}</dt><dd data-stat="cards">{len(taken)}</dd></div>'
+            f'<div><dt>{dom.esc(t("table.points"))}</dt><dd data-stat="points">{points}</dd></div>'
+            f'<div><dt>{dom.esc(t("abstract.score_now"))}</dt><dd data-stat="score">{self.ltr(score)}</dd></div></dl>'
+        )
         listing = f'<ul class="combos">{chips}</ul>' if chips else ""
         return stats, listing, marks
 
     def combo_name(self, kind: str, cards: tuple[str, ...]) -> str:
         if kind == "set":
-            return dom.esc(self.t("abstract.combo.set", n=len(cards), rank=self.t(f"rank.{rank_of(cards[0])}")))
-        return dom.esc(self.t("abstract.combo.sequence", n=len(cards))) + " " + self.ltr(
-            " ".join(self.short_card(c) for c in cards))
+            return dom.esc(
+                self.t("abstract.combo.set", n=len(cards), rank=self.t(f"rank.{rank_of(cards[0])}"))
+            )
+        return (
+            dom.esc(self.t("abstract.combo.sequence", n=len(cards)))
+            + " "
+            + self.ltr(" ".join(self.short_card(c) for c in cards))
+        )
 
-    def live_product(self, taken: tuple[str, ...], other: tuple[str, ...]) -> tuple[str, str, dict[str, set[str]]]:
+    def live_product(
+        self, taken: tuple[str, ...], other: tuple[str, ...]
+    ) -> tuple[str, str, dict[str, set[str]]]:
         t = self.t
         marks: dict[str, set[str]] = {}
         if taken:
@@ -326,7 +396,7 @@ class AbstractTable(Table):
                 marks.setdefault(card, set()).add("suit")
             run = set(mine.longest_sequence)
             seen: set[str] = set()
-            for card in sort_taken(taken):        # one card of each rank of the longest run
+            for card in sort_taken(taken):  # one card of each rank of the longest run
                 if rank_of(card) in run and rank_of(card) not in seen:
                     seen.add(rank_of(card))
                     marks.setdefault(card, set()).add("seq")
@@ -338,16 +408,20 @@ class AbstractTable(Table):
         product = factors[0] * factors[1] * factors[2]
         formula = f"{factors[0]} × {factors[1]} × {factors[2]}"
         if taken and len(taken) < 13 and len(taken) + len(other) == len(self.view.dealt):
-            short = len(other) - len(taken)     # the half is over: the shortfall counts now
+            short = len(other) - len(taken)  # the half is over: the shortfall counts now
             formula += f" × {short}"
             product *= short
         formula += f" = {product}"
-        stats = (f'<dl class="stats">'
-                 f'<div><dt>{dom.esc(t("abstract.cards"))}</dt><dd data-stat="cards">{len(taken)}</dd></div>'
-                 f'<div><dt>{dom.esc(t("abstract.product"))}</dt><dd data-stat="product">{self.ltr(formula)}</dd></div></dl>')
-        legend = (f'<ul class="combos legend"><li class="combo suit">{dom.esc(t("abstract.longest_suit"))} <b>{factors[0]}</b></li>'
-                  f'<li class="combo seq">{dom.esc(t("abstract.longest_sequence"))} <b>{factors[1]}</b></li>'
-                  f'<li class="combo set">{dom.esc(t("abstract.largest_set"))} <b>{factors[2]}</b></li></ul>')
+        stats = (
+            f'<dl class="stats">'
+            f'<div><dt>{dom.esc(t("abstract.cards"))}</dt><dd data-stat="cards">{len(taken)}</dd></div>'
+            f'<div><dt>{dom.esc(t("abstract.product"))}</dt><dd data-stat="product">{self.ltr(formula)}</dd></div></dl>'
+        )
+        legend = (
+            f'<ul class="combos legend"><li class="combo suit">{dom.esc(t("abstract.longest_suit"))} <b>{factors[0]}</b></li>'
+            f'<li class="combo seq">{dom.esc(t("abstract.longest_sequence"))} <b>{factors[1]}</b></li>'
+            f'<li class="combo set">{dom.esc(t("abstract.largest_set"))} <b>{factors[2]}</b></li></ul>'
+        )
         if len(taken) < 13 and taken:
             legend += f'<p class="short-note">{dom.esc(t("abstract.short_note"))}</p>'
         return stats, legend, marks
@@ -374,20 +448,28 @@ class AbstractTable(Table):
         mover = self.said("abstract.moved_first", first)
         rows = ""
         if self.view.variant == "52":
-            lines: list[tuple[str, Callable[[Any], object]]] = [("cards", lambda b: b.cards), ("longest_suit", lambda b: len(b.longest_suit)),
-                     ("longest_sequence", lambda b: len(b.longest_sequence)),
-                     ("largest_set", lambda b: len(b.largest_set)),
-                     ("short", lambda b: f"× {b.short}" if b.short else "—")]
+            lines: list[tuple[str, Callable[[Any], object]]] = [
+                ("cards", lambda b: b.cards),
+                ("longest_suit", lambda b: len(b.longest_suit)),
+                ("longest_sequence", lambda b: len(b.longest_sequence)),
+                ("largest_set", lambda b: len(b.largest_set)),
+                ("short", lambda b: f"× {b.short}" if b.short else "—"),
+            ]
             for key, get in lines:
                 cells = "".join(f"<td>{self.ltr(get(b))}</td>" for b in half)
-                rows += f'<tr class="row-{key}"><th scope="row">{dom.esc(t("abstract." + key))}</th>{cells}</tr>'
+                rows += (
+                    f'<tr class="row-{key}"><th scope="row">{dom.esc(t("abstract." + key))}</th>{cells}</tr>'
+                )
         else:
             cells = "".join(f"<td>{self.ltr(b.cards)}</td>" for b in half)
             rows += f'<tr class="row-cards"><th scope="row">{dom.esc(t("abstract.cards"))}</th>{cells}</tr>'
             cells = ""
             for b in half:
-                items = "".join(f'<li class="combo {"set" if c.kind == "set" else "seq"}">{self.combo_name(c.kind, c.cards)} '
-                                f'<b>{self.ltr(c.points)}</b></li>' for c in b.combinations)
+                items = "".join(
+                    f'<li class="combo {"set" if c.kind == "set" else "seq"}">{self.combo_name(c.kind, c.cards)} '
+                    f'<b>{self.ltr(c.points)}</b></li>'
+                    for c in b.combinations
+                )
                 cells += f'<td class="combos-cell"><ul class="combos">{items or "—"}</ul></td>'
             rows += f'<tr class="row-combos"><th scope="row">{dom.esc(t("abstract.combinations"))}</th>{cells}</tr>'
             cells = "".join(f"<td>{self.ltr(b.points)}</td>" for b in half)
@@ -395,13 +477,23 @@ class AbstractTable(Table):
             cells = "".join(f"<td>{self.ltr('× ' + str(b.multiplier))}</td>" for b in half)
             rows += f'<tr class="row-multiplier"><th scope="row">{dom.esc(t("abstract.multiplier"))}</th>{cells}</tr>'
             if any(b.misery for b in half):
-                cells = "".join(f"<td>{dom.esc(t('abstract.misery_yes') if b.misery else '—')}</td>" for b in half)
-                rows += f'<tr class="row-misery"><th scope="row">{dom.esc(t("abstract.misery"))}</th>{cells}</tr>'
+                cells = "".join(
+                    f"<td>{dom.esc(t('abstract.misery_yes') if b.misery else '—')}</td>" for b in half
+                )
+                rows += (
+                    f'<tr class="row-misery"><th scope="row">{dom.esc(t("abstract.misery"))}</th>{cells}</tr>'
+                )
         cells = "".join(f"<td>{self.ltr(b.score)}</td>" for b in half)
         rows += f'<tr class="row-total"><th scope="row">{dom.esc(t("result.total"))}</th>{cells}</tr>'
-        cap = f"<caption>{dom.esc(caption)} · {dom.esc(mover)}</caption>" if caption else f"<caption>{dom.esc(mover)}</caption>"
-        return (f'<table class="breakdown abstract-breakdown" data-half="{index}">{cap}<thead><tr><td></td>{head}</tr></thead>'
-                f'<tbody>{rows}</tbody></table>')
+        cap = (
+            f"<caption>{dom.esc(caption)} · {dom.esc(mover)}</caption>"
+            if caption
+            else f"<caption>{dom.esc(mover)}</caption>"
+        )
+        return (
+            f'<table class="breakdown abstract-breakdown" data-half="{index}">{cap}<thead><tr><td></td>{head}</tr></thead>'
+            f'<tbody>{rows}</tbody></table>'
+        )
 
     def show_result(self) -> None:
         view = self.view
@@ -411,7 +503,9 @@ class AbstractTable(Table):
         tables = "".join(self.half_table(h, i, halves, deal.firsts[i]) for i, h in enumerate(deal.halves))
         notes = ""
         if halves > 1:
-            notes += markup.note(t("abstract.deal_total", you=deal.totals[0], other=deal.totals[1]), "note deal-total")
+            notes += markup.note(
+                t("abstract.deal_total", you=deal.totals[0], other=deal.totals[1]), "note deal-total"
+            )
         if any(b.misery for h in deal.halves for b in h if hasattr(b, "misery")):
             notes += markup.note(t("abstract.misery_help"), "note misery-note")
         if view.mode == "match":
@@ -420,24 +514,34 @@ class AbstractTable(Table):
                 notes += markup.note(t("result.match_tie"))
             if view.over:
                 notes += markup.note(t("result.match_final", n=view.target))
-        review = (f'<details class="review" id="review" data-deal="{view.rounds_done}">'
-                  f'<summary>{dom.esc(t("abstract.review.title"))}</summary>'
-                  f'<div class="review-body">{dom.esc(t("abstract.review.thinking"))}</div></details>')
+        review = (
+            f'<details class="review" id="review" data-deal="{view.rounds_done}">'
+            f'<summary>{dom.esc(t("abstract.review.title"))}</summary>'
+            f'<div class="review-body">{dom.esc(t("abstract.review.thinking"))}</div></details>'
+        )
         body = f'{notes}<div class="result-tables">{tables}</div>{review}'
         dialog = dom.by_id("result")
         if dialog is not None:
             dialog.classList.toggle("match", True)
-        self.open_result(self.result_title(), body, final=view.over,
-                         next_label=t("action.next_deal", n=view.deal_no))
+        self.open_result(
+            self.result_title(), body, final=view.over, next_label=t("action.next_deal", n=view.deal_no)
+        )
         asyncio.ensure_future(self.fill_review(view.rounds_done))
 
     def scoreboard(self, view: AbstractView) -> str:
         t = self.t
-        rows = [(t("table.deal", n=i), [self.ltr(d.totals[s]) for s in (0, 1)], f"deal-{i}")
-                for i, d in enumerate(view.deals, 1)]
+        rows = [
+            (t("table.deal", n=i), [self.ltr(d.totals[s]) for s in (0, 1)], f"deal-{i}")
+            for i, d in enumerate(view.deals, 1)
+        ]
         foot = (t("result.match_total"), [self.ltr(view.match_scores[s]) for s in (0, 1)], "row-match")
-        return markup.score_table([self.seat_name(s) for s in (0, 1)], rows, caption=t("table.scoreboard"),
-                                  classes="breakdown scoreboard", foot=foot)
+        return markup.score_table(
+            [self.seat_name(s) for s in (0, 1)],
+            rows,
+            caption=t("table.scoreboard"),
+            classes="breakdown scoreboard",
+            foot=foot,
+        )
 
     async def fill_review(self, deal_index: int) -> None:
         """The review of the deal's takes under perfect play, computed a slice at a time."""
@@ -454,27 +558,38 @@ class AbstractTable(Table):
             for number, r in enumerate(reviewed, 1):
                 values = " ".join(
                     f'<span class="rv{" chosen" if k == r.take else ""}{" best" if v == r.best else ""}">'
-                    f'{k}: {signed(v)}</span>' for k, v in r.values.items())
+                    f'{k}: {signed(v)}</span>'
+                    for k, v in r.values.items()
+                )
                 verdict = t("abstract.review.perfect") if r.loss == 0 else t("abstract.review.lost", n=r.loss)
-                items += (f'<li class="{"good" if r.loss == 0 else "slip"}" data-seat="{r.seat}">'
-                          f'<span class="rv-who">{number}. {dom.esc(self.seat_name(r.seat))} · {r.take}</span>'
-                          f'<span class="rv-values" dir="ltr">{values}</span><span class="rv-verdict">{dom.esc(verdict)}</span></li>')
+                items += (
+                    f'<li class="{"good" if r.loss == 0 else "slip"}" data-seat="{r.seat}">'
+                    f'<span class="rv-who">{number}. {dom.esc(self.seat_name(r.seat))} · {r.take}</span>'
+                    f'<span class="rv-values" dir="ltr">{values}</span><span class="rv-verdict">{dom.esc(verdict)}</span></li>'
+                )
             if half == 0 and reviewed:
-                chooser = 0 if deal_index % 2 else 1           # the computer deals the odd deals
+                chooser = 0 if deal_index % 2 else 1  # the computer deals the odd deals
                 choice = "first" if deal.firsts[0] == chooser else "second"
                 first = reviewed[0].best if deal.firsts[0] == chooser else -reviewed[0].best
                 worth = {"first": first, "second": -first}
-                spans = " ".join(f'<span class="rv{" chosen" if c == choice else ""}{" best" if v == max(worth.values()) else ""}">'
-                                 f'{dom.esc(t(f"abstract.go_{c}"))}: {signed(v)}</span>' for c, v in worth.items())
+                spans = " ".join(
+                    f'<span class="rv{" chosen" if c == choice else ""}{" best" if v == max(worth.values()) else ""}">'
+                    f'{dom.esc(t(f"abstract.go_{c}"))}: {signed(v)}</span>'
+                    for c, v in worth.items()
+                )
                 lost = max(worth.values()) - worth[choice]
                 verdict = t("abstract.review.perfect") if lost == 0 else t("abstract.review.lost", n=lost)
-                items = (f'<li class="{"good" if lost == 0 else "slip"}" data-seat="{chooser}" data-choice="{choice}">'
-                         f'<span class="rv-who">{dom.esc(self.seat_name(chooser))}</span>'
-                         f'<span class="rv-values">{spans}</span><span class="rv-verdict">{dom.esc(verdict)}</span></li>') + items
+                items = (
+                    f'<li class="{"good" if lost == 0 else "slip"}" data-seat="{chooser}" data-choice="{choice}">'
+                    f'<span class="rv-who">{dom.esc(self.seat_name(chooser))}</span>'
+                    f'<span class="rv-values">{spans}</span><span class="rv-verdict">{dom.esc(verdict)}</span></li>'
+                ) + items
             losses = [sum(r.loss for r in reviewed if r.seat == s) for s in (0, 1)]
             head = t("abstract.review.summary", you=losses[0], other=losses[1])
             caption = f"<h4>{dom.esc(t('abstract.half', n=half + 1))}</h4>" if len(deal.rows) > 1 else ""
-            parts += f'{caption}<p class="review-summary">{dom.esc(head)}</p><ol class="review-list">{items}</ol>'
+            parts += (
+                f'{caption}<p class="review-summary">{dom.esc(head)}</p><ol class="review-list">{items}</ol>'
+            )
         body = dom.by_id("review")
         if body is not None and str(body.getAttribute("data-deal")) == str(deal_index):
             node = body.querySelector(".review-body")

@@ -11,21 +11,34 @@ from __future__ import annotations
 from typing import Any
 
 from cardems.game import Event
-from cardems.pis_yedili.events import (Again, Draw, Muamele, Pass, Penalty, Pick, Play, Reverse, Round, RoundEnd,
-                                      Skip, Ten)
+from cardems.pis_yedili.events import (
+    Again,
+    Draw,
+    Muamele,
+    Pass,
+    Penalty,
+    Pick,
+    Play,
+    Reverse,
+    Round,
+    RoundEnd,
+    Skip,
+    Ten,
+)
 from cardems.pis_yedili.rules import DRAW, PASS, PisYedili, PisYediliView, RoundScore, card_value
 from cardems.web import dom, markup
 from cardems.web.host import TableHost
 from cardems.web.route import Route
 from cardems.web.table import Table
 
-PICKS_SHOWN = 24     # face-down cards offered to pick from (any of them is as good)
+PICKS_SHOWN = 24  # face-down cards offered to pick from (any of them is as good)
 
 
 class PisYediliTable(Table):
     game_name = "pis-yedili"
+
     def __init__(self, app: TableHost, route: Route, game: PisYedili) -> None:
-        self.jack: str | None = None          # the Jack clicked, waiting for its suit
+        self.jack: str | None = None  # the Jack clicked, waiting for its suit
         super().__init__(app, route, game)
 
     def k(self, key: str, **params: Any) -> str:
@@ -37,7 +50,9 @@ class PisYediliTable(Table):
     def title_parts(self) -> list[str]:
         opts = self.view.options
         parts = [self.t("game.pis-yedili.name")]
-        parts.append(self.k("title.to", n=opts["target"]) if opts["mode"] == "match" else self.k("option.mode.round"))
+        parts.append(
+            self.k("title.to", n=opts["target"]) if opts["mode"] == "match" else self.k("option.mode.round")
+        )
         if self.seats > 2:
             parts.append(self.t(f"players.{self.seats}"))
         parts.append(self.t("level." + self.route.level))
@@ -89,14 +104,18 @@ class PisYediliTable(Table):
 
     def describe(self, event: Event) -> str | None:
         line = self.event_line(event)
-        return line[:1].upper() + line[1:] if line else None   # "sinek 8 attın" starts a line
+        return line[:1].upper() + line[1:] if line else None  # "sinek 8 attın" starts a line
 
     def event_line(self, event: Event) -> str | None:
         if isinstance(event, Play):
             you, who, card = self.is_you(event.seat), self.seat_name(event.seat), self.card_label(event.card)
             if event.named:
-                return self.k("event.jack_you" if you else "event.jack", name=who, card=card,
-                              suit=self.suit_name(event.named))
+                return self.k(
+                    "event.jack_you" if you else "event.jack",
+                    name=who,
+                    card=card,
+                    suit=self.suit_name(event.named),
+                )
             return self.k("event.play_you" if you else "event.play", name=who, card=card)
         if isinstance(event, Draw):
             you, who, n = self.is_you(event.seat), self.seat_name(event.seat), event.count
@@ -106,7 +125,9 @@ class PisYediliTable(Table):
                 return None
             return self.k("event.draw_you" if you else "event.draw", name=who, n=n)
         if isinstance(event, Pass):
-            return self.k("event.pass_you" if self.is_you(event.seat) else "event.pass", name=self.seat_name(event.seat))
+            return self.k(
+                "event.pass_you" if self.is_you(event.seat) else "event.pass", name=self.seat_name(event.seat)
+            )
         if isinstance(event, Penalty):
             return self.k("event.seven", n=event.pending)
         if isinstance(event, Ten):
@@ -116,12 +137,15 @@ class PisYediliTable(Table):
         if isinstance(event, Skip):
             return self.said("pis_yedili.event.skip", event.skipped)
         if isinstance(event, Again):
-            return self.said("pis_yedili.event.ace_again" if event.reason == "ace" else "pis_yedili.event.twin",
-                             event.seat)
+            return self.said(
+                "pis_yedili.event.ace_again" if event.reason == "ace" else "pis_yedili.event.twin", event.seat
+            )
         if isinstance(event, RoundEnd):
             if event.out is None:
                 return self.k("event.stock_out")
-            return self.k("event.out_you" if self.is_you(event.out) else "event.out", name=self.seat_name(event.out))
+            return self.k(
+                "event.out_you" if self.is_you(event.out) else "event.out", name=self.seat_name(event.out)
+            )
         if isinstance(event, Muamele):
             return self.said("pis_yedili.event.muamele", event.seat, n=event.picks)
         if isinstance(event, Pick):
@@ -165,7 +189,7 @@ class PisYediliTable(Table):
     # ------------------------------------------------------------ drawing
     def render_felt(self) -> str:
         view = self.view
-        center = self.render_center(view)   # first: a pile's card keeps its id when its twin is drawn
+        center = self.render_center(view)  # first: a pile's card keeps its id when its twin is drawn
         seats = "".join(self.render_seat(view, s, self.where(s)) for s in range(view.players))
         return seats + center + self.render_status(view)
 
@@ -174,12 +198,19 @@ class PisYediliTable(Table):
         if view.mode != "match":
             return ""
         best = min(view.totals)
-        chips = markup.chip(self.k("table.round", n=view.round_no), self.k("table.target", n=view.target),
-                            extra={"data-round": view.round_no})
+        chips = markup.chip(
+            self.k("table.round", n=view.round_no),
+            self.k("table.target", n=view.target),
+            extra={"data-round": view.round_no},
+        )
         for seat in range(view.players):
-            chips += markup.side_chip(self.seat_name(seat), side=seat, total=view.totals[seat],
-                                      total_label=self.k("table.penalty"),
-                                      lead=any(view.totals) and view.totals[seat] == best)
+            chips += markup.side_chip(
+                self.seat_name(seat),
+                side=seat,
+                total=view.totals[seat],
+                total_label=self.k("table.penalty"),
+                lead=any(view.totals) and view.totals[seat] == best,
+            )
         return markup.scoreline(self.t("table.scoreboard"), chips, "py-score")
 
     def render_seat(self, view: PisYediliView, seat: int, where: str) -> str:
@@ -189,70 +220,110 @@ class PisYediliTable(Table):
         if view.phase != "muamele" and view.next_up == seat and view.to_move != seat:
             tags += markup.seat_tag(self.k("table.next"), "next-mark", {"data-next": seat})
         if owed:
-            tags += markup.seat_tag(self.k("table.owed"), "owed-mark",
-                                    {"data-owed": owed, "title": self.k("table.owed_help")})
+            tags += markup.seat_tag(
+                self.k("table.owed"), "owed-mark", {"data-owed": owed, "title": self.k("table.owed_help")}
+            )
         if view.first == seat and view.phase == "opening":
             tags += markup.seat_tag(self.k("table.opens"), "lead-mark")
         n = view.hand_sizes[seat]
         count = f'<span class="hand-count" data-hand-count="{n}">{dom.esc(self.k("table.cards", n=n))}</span>'
         body = self.render_hand(view) if seat == self.me else self.other_hand(seat, min(n, 8), n)
-        return markup.seat(seat, where, self.seat_name(seat), body, tags=tags, stats=count,
-                           turn=view.to_move == seat and playing and not view.over)
+        return markup.seat(
+            seat,
+            where,
+            self.seat_name(seat),
+            body,
+            tags=tags,
+            stats=count,
+            turn=view.to_move == seat and playing and not view.over,
+        )
 
     def render_hand(self, view: PisYediliView) -> str:
         legal = self.legal()
         playable = {m.partition(":")[0] for m in legal if m not in (DRAW, PASS) and not m.startswith("pick:")}
         hint = self.hint_move.partition(":")[0] if isinstance(self.hint_move, str) else None
-        hand = self.own_hand(view.hand, playable=playable, marked=hint, classes="fan rows",
-                             fan=True, card_classes=lambda c: " ".join(
-                                 filter(None, ("playable" if c in playable else "", "chosen" if c == self.jack else ""))))
+        hand = self.own_hand(
+            view.hand,
+            playable=playable,
+            marked=hint,
+            classes="fan rows",
+            fan=True,
+            card_classes=lambda c: " ".join(
+                filter(None, ("playable" if c in playable else "", "chosen" if c == self.jack else ""))
+            ),
+        )
         return hand + self.render_controls(view, legal)
 
     def render_controls(self, view: PisYediliView, legal: list[str]) -> str:
         if view.phase == "muamele":
             return ""
         draw_label = self.k("action.draw_n", n=view.pending) if view.pending else self.k("action.draw")
-        if view.phase == "opening":   # no pass in the opening, and a draw only without a club to open with
+        if view.phase == "opening":  # no pass in the opening, and a draw only without a club to open with
             buttons = markup.button("draw", draw_label) if DRAW in legal else ""
         else:
-            buttons = (markup.button("draw", draw_label, enabled=DRAW in legal)
-                       + markup.button("pass", self.k("action.pass"), enabled=PASS in legal))
+            buttons = markup.button("draw", draw_label, enabled=DRAW in legal) + markup.button(
+                "pass", self.k("action.pass"), enabled=PASS in legal
+            )
         chooser = ""
         if self.jack is not None and self.can_act():
             suits = "".join(
-                markup.button(f"suit-{s}", "", classes=f"suit suit-{s}",
-                              inner=f'{markup.suit_sign(s)}<span class="suit-word">{dom.esc(self.suit_name(s))}</span>')
-                for s in "SHDC")
-            chooser = (f'<div class="suit-chooser" role="group" data-focus-group="suits" '
-                       f'aria-label="{dom.esc(self.k("table.name_suit"))}">'
-                       f'<p>{dom.esc(self.k("table.name_suit_for", card=self.card_label(self.jack)))}</p>'
-                       f'<div class="suits">{suits}</div>'
-                       + markup.button("suit-cancel", self.k("action.cancel"), classes="link") + '</div>')
+                markup.button(
+                    f"suit-{s}",
+                    "",
+                    classes=f"suit suit-{s}",
+                    inner=f'{markup.suit_sign(s)}<span class="suit-word">{dom.esc(self.suit_name(s))}</span>',
+                )
+                for s in "SHDC"
+            )
+            chooser = (
+                f'<div class="suit-chooser" role="group" data-focus-group="suits" '
+                f'aria-label="{dom.esc(self.k("table.name_suit"))}">'
+                f'<p>{dom.esc(self.k("table.name_suit_for", card=self.card_label(self.jack)))}</p>'
+                f'<div class="suits">{suits}</div>'
+                + markup.button("suit-cancel", self.k("action.cancel"), classes="link")
+                + '</div>'
+            )
         return f'<div class="py-controls" data-focus-group="controls">{buttons}{self.hint_button()}</div>{chooser}'
 
     def render_center(self, view: PisYediliView) -> str:
         if view.phase == "muamele" and view.ending is not None:
             return self.render_muamele(view)
         shown = view.pile[-3:]
-        layers = "".join(markup.face(card, self.card_label(card), classes="top" if i == len(shown) - 1 else "under",
-                                     style=f"--i:{i}", key=self.card_key(card)) for i, card in enumerate(shown))
+        layers = "".join(
+            markup.face(
+                card,
+                self.card_label(card),
+                classes="top" if i == len(shown) - 1 else "under",
+                style=f"--i:{i}",
+                key=self.card_key(card),
+            )
+            for i, card in enumerate(shown)
+        )
         badges = ""
         if view.named:
-            badges += (f'<span class="badge-named suit-{view.named}" data-named="{view.named}">'
-                       f'{dom.esc(self.k("table.named", suit=self.suit_name(view.named)))} '
-                       f'{markup.suit_sign(view.named)}</span>')
+            badges += (
+                f'<span class="badge-named suit-{view.named}" data-named="{view.named}">'
+                f'{dom.esc(self.k("table.named", suit=self.suit_name(view.named)))} '
+                f'{markup.suit_sign(view.named)}</span>'
+            )
         if view.pending:
-            badges += (f'<span class="badge-pending" data-pending="{view.pending}">'
-                       f'{dom.esc(self.k("table.pending", n=view.pending))}</span>')
+            badges += (
+                f'<span class="badge-pending" data-pending="{view.pending}">'
+                f'{dom.esc(self.k("table.pending", n=view.pending))}</span>'
+            )
         if view.phase == "opening":
             badges += f'<span class="badge-opening">{dom.esc(self.k("table.opening"))}</span>'
-        stock = (f'<div class="stock" role="img" aria-label="{dom.esc(self.t("table.stock_count", n=view.stock_size))}">'
-                 + (markup.back(key="stock-top") if view.stock_size else markup.slot("empty-slot"))
-                 + f'<span class="count">{view.stock_size}</span></div>')
-        return (f'<section class="center">{stock}'
-                f'<div class="pile{" empty" if not view.pile else ""}" role="group" aria-label="{dom.esc(self.t("table.pile"))}">'
-                f'<div class="pile-cards">{layers}</div><div class="badges">{badges}</div></div>'
-                f'{markup.banner()}</section>')
+        stock = (
+            f'<div class="stock" role="img" aria-label="{dom.esc(self.t("table.stock_count", n=view.stock_size))}">'
+            + (markup.back(key="stock-top") if view.stock_size else markup.slot("empty-slot"))
+            + f'<span class="count">{view.stock_size}</span></div>'
+        )
+        return (
+            f'<section class="center">{stock}'
+            f'<div class="pile{" empty" if not view.pile else ""}" role="group" aria-label="{dom.esc(self.t("table.pile"))}">'
+            f'<div class="pile-cards">{layers}</div><div class="badges">{badges}</div></div>'
+            f'{markup.banner()}</section>'
+        )
 
     def render_order(self, view: PisYediliView) -> str:
         """The turn order: whose turn, who is next, and the 10's chain of seats owed a turn."""
@@ -264,10 +335,12 @@ class PisYediliTable(Table):
         if view.stack:
             owed = " → ".join(self.seat_name(s) for s in reversed(view.stack))
             chain = f'<span class="owed-chain" data-stack="{",".join(map(str, view.stack))}">{dom.esc(self.k("table.back_to", names=owed))}</span>'
-        return (f'<div class="order" aria-label="{dom.esc(self.k("table.order"))}">'
-                f'<span class="dir" aria-hidden="true">{arrow}</span>'
-                f'<span>{dom.esc(self.k("table.now_next", now=self.seat_name(view.to_move), next=self.seat_name(nxt)))}</span>'
-                f'{chain}</div>')
+        return (
+            f'<div class="order" aria-label="{dom.esc(self.k("table.order"))}">'
+            f'<span class="dir" aria-hidden="true">{arrow}</span>'
+            f'<span>{dom.esc(self.k("table.now_next", now=self.seat_name(view.to_move), next=self.seat_name(nxt)))}</span>'
+            f'{chain}</div>'
+        )
 
     def render_muamele(self, view: PisYediliView) -> str:
         ending = view.ending or {}
@@ -276,20 +349,32 @@ class PisYediliTable(Table):
         backs = ""
         for i in range(1, min(view.stock_size, PICKS_SHOWN) + 1):
             if mine:
-                backs += markup.back_button("pick", self.k("action.pick_n", n=i), classes="pick",
-                                            extra={"data-index": i})
+                backs += markup.back_button(
+                    "pick", self.k("action.pick_n", n=i), classes="pick", extra={"data-index": i}
+                )
             else:
                 backs += markup.back(classes="pick")
         picks = ""
         for seat, cards in enumerate(ending.get("picks", [])):
             if cards:
-                picks += (f'<div class="picked" data-seat="{seat}"><span>{dom.esc(self.seat_name(seat))}</span>'
-                          f'{markup.mini_row(cards, self.card_label)}</div>')
-        head = self.k("muamele.you", n=ending.get("picks_left", 0)) if self.is_you(picker) else \
-            self.k("muamele.other", name=self.seat_name(picker))
-        inside = "".join((f'<h2 class="muamele-title">{dom.esc(self.k("muamele.title"))}</h2>',
-                          markup.note(head, "muamele-help"),
-                          f'<div class="pick-pool" data-focus-group="picks">{backs}</div>', picks, markup.banner()))
+                picks += (
+                    f'<div class="picked" data-seat="{seat}"><span>{dom.esc(self.seat_name(seat))}</span>'
+                    f'{markup.mini_row(cards, self.card_label)}</div>'
+                )
+        head = (
+            self.k("muamele.you", n=ending.get("picks_left", 0))
+            if self.is_you(picker)
+            else self.k("muamele.other", name=self.seat_name(picker))
+        )
+        inside = "".join(
+            (
+                f'<h2 class="muamele-title">{dom.esc(self.k("muamele.title"))}</h2>',
+                markup.note(head, "muamele-help"),
+                f'<div class="pick-pool" data-focus-group="picks">{backs}</div>',
+                picks,
+                markup.banner(),
+            )
+        )
         return f'<section class="center muamele" data-picks-left="{ending.get("picks_left", 0)}">{inside}</section>'
 
     def status_text(self, view: PisYediliView) -> str:
@@ -298,8 +383,10 @@ class PisYediliTable(Table):
         if self.awaiting_next:
             return self.k("status.round_over", n=view.rounds_done)
         hint = self.hint_move
-        return self.turn_text(self.prompt(view), hint_words=self.k("hint.shown", move=self.move_words(hint))
-                              if hint is not None else None)
+        return self.turn_text(
+            self.prompt(view),
+            hint_words=self.k("hint.shown", move=self.move_words(hint)) if hint is not None else None,
+        )
 
     def prompt(self, view: PisYediliView) -> str:
         if view.phase == "muamele":
@@ -340,7 +427,9 @@ class PisYediliTable(Table):
         else:
             title = self.k("result.round_over", n=score.number)
             body += markup.note(self.said("pis_yedili.result.next_opens", view.first))
-            self.open_result(title, body, final=False, next_label=self.k("action.next_round", n=view.round_no))
+            self.open_result(
+                title, body, final=False, next_label=self.k("action.next_round", n=view.round_no)
+            )
 
     def round_table(self, score: RoundScore) -> str:
         k = self.k
@@ -353,27 +442,45 @@ class PisYediliTable(Table):
         for seat in range(len(score.penalties)):
             hand = markup.mini_row(score.hands[seat], self.card_label) if score.hands[seat] else "—"
             picks = markup.mini_row(score.picks[seat], self.card_label) if score.picks[seat] else "—"
-            points = sum(card_value(c) for c in score.hands[seat]) + sum(card_value(c) for c in score.picks[seat])
+            points = sum(card_value(c) for c in score.hands[seat]) + sum(
+                card_value(c) for c in score.picks[seat]
+            )
             formula = "0" if seat == score.out else f"{score.multiplier} × {points}"
-            rows += (f'<tr data-seat="{seat}"><th scope="row">{dom.esc(self.seat_name(seat))}</th>'
-                     f'<td class="cards">{hand}</td><td class="cards">{picks}</td>'
-                     f'<td><bdi dir="ltr">{formula}</bdi></td>'
-                     f'<td class="penalty"><bdi dir="ltr">{score.penalties[seat]}</bdi></td></tr>')
-        return (f'<p class="note how">{dom.esc(how)}</p>'
-                f'<table class="breakdown py-round"><caption>{dom.esc(k("table.round", n=score.number))}</caption>'
-                f'<thead><tr><td></td><th scope="col">{dom.esc(k("result.hand"))}</th>'
-                f'<th scope="col">{dom.esc(k("result.muamele"))}</th>'
-                f'<th scope="col">{dom.esc(k("result.formula"))}</th>'
-                f'<th scope="col">{dom.esc(k("result.penalty"))}</th></tr></thead><tbody>{rows}</tbody></table>')
+            rows += (
+                f'<tr data-seat="{seat}"><th scope="row">{dom.esc(self.seat_name(seat))}</th>'
+                f'<td class="cards">{hand}</td><td class="cards">{picks}</td>'
+                f'<td><bdi dir="ltr">{formula}</bdi></td>'
+                f'<td class="penalty"><bdi dir="ltr">{score.penalties[seat]}</bdi></td></tr>'
+            )
+        return (
+            f'<p class="note how">{dom.esc(how)}</p>'
+            f'<table class="breakdown py-round"><caption>{dom.esc(k("table.round", n=score.number))}</caption>'
+            f'<thead><tr><td></td><th scope="col">{dom.esc(k("result.hand"))}</th>'
+            f'<th scope="col">{dom.esc(k("result.muamele"))}</th>'
+            f'<th scope="col">{dom.esc(k("result.formula"))}</th>'
+            f'<th scope="col">{dom.esc(k("result.penalty"))}</th></tr></thead><tbody>{rows}</tbody></table>'
+        )
 
     def match_table(self, view: PisYediliView) -> str:
         seats = range(view.players)
-        rows = [(self.k("table.round", n=score.number) + (f" ×{score.multiplier}" if score.multiplier > 1 else ""),
-                 [markup.ltr(score.penalties[s]) for s in seats], f"round-{score.number}") for score in view.rounds]
+        rows = [
+            (
+                self.k("table.round", n=score.number)
+                + (f" ×{score.multiplier}" if score.multiplier > 1 else ""),
+                [markup.ltr(score.penalties[s]) for s in seats],
+                f"round-{score.number}",
+            )
+            for score in view.rounds
+        ]
         foot = (self.t("result.match_total"), [markup.ltr(view.totals[s]) for s in seats], "row-match")
-        return markup.score_table([self.seat_name(s) for s in seats], rows,
-                                  caption=self.k("table.match", n=view.target), classes="breakdown scoreboard",
-                                  foot=foot, winners=view.winners)
+        return markup.score_table(
+            [self.seat_name(s) for s in seats],
+            rows,
+            caption=self.k("table.match", n=view.target),
+            classes="breakdown scoreboard",
+            foot=foot,
+            winners=view.winners,
+        )
 
 
 TABLE = PisYediliTable

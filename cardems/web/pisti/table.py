@@ -28,7 +28,7 @@ class PistiTable(Table):
     def __init__(self, app: TableHost, route: Route, game: Pisti) -> None:
         self.flash: dict[str, Any] | None = None
         self.last_drawn: PistiView | None = None
-        self.last_take: Capture | Sweep | None = None    # the last pile taken, shown on a tap
+        self.last_take: Capture | Sweep | None = None  # the last pile taken, shown on a tap
         super().__init__(app, route, game)
 
     # ------------------------------------------------------------ names
@@ -69,22 +69,34 @@ class PistiTable(Table):
                     hints["to"][markup.card_id(card)] = f"#seat-{taker}"
         return hints
 
-    def show_move(self, seat: int, move: str, events: list[Event], started: float | None,
-                  quiet: bool = False) -> None:
+    def show_move(
+        self, seat: int, move: str, events: list[Event], started: float | None, quiet: bool = False
+    ) -> None:
         took = next((e for e in events if isinstance(e, Capture)), None)
-        if took is not None and self.pause and not quiet \
-                and self.view.rounds_done == self.session.shown_rounds:
+        if (
+            took is not None
+            and self.pause
+            and not quiet
+            and self.view.rounds_done == self.session.shown_rounds
+        ):
             # show the taking card on the pile a moment before the pile goes to its taker
             before = self.flash_view
-            self.flash = {"pile": before["pile"] + (move,), "hidden": before["hidden"],
-                          "size": before["size"] + 1, "seat": seat, "taken": before["pile"] + (move,)}
+            self.flash = {
+                "pile": before["pile"] + (move,),
+                "hidden": before["hidden"],
+                "size": before["size"] + 1,
+                "seat": seat,
+                "taken": before["pile"] + (move,),
+            }
         super().show_move(seat, move, events, started, quiet)
 
     async def after_shown(self, seat: int, move: str, events: list[Event]) -> None:
         pisti = next((e for e in events if isinstance(e, Capture) and e.pisti), None)
         if pisti is not None:
-            self.celebrate(self.k(f"event.{pisti.pisti}"),
-                           self.said("pisti.event.pisti_by", pisti.seat, points=pisti.points))
+            self.celebrate(
+                self.k(f"event.{pisti.pisti}"),
+                self.said("pisti.event.pisti_by", pisti.seat, points=pisti.points),
+            )
         if self.flash is not None:
             taken, taker = self.flash["taken"], self.flash["seat"]
             await asyncio.sleep(self.pause)
@@ -92,8 +104,12 @@ class PistiTable(Table):
             if self.alive:
                 before = dom.snapshot(("felt",))
                 self.render()
-                dom.travel(("felt",), before, {"to": {markup.card_id(c): f"#seat-{taker}" for c in taken}},
-                           self.travel_ms)
+                dom.travel(
+                    ("felt",),
+                    before,
+                    {"to": {markup.card_id(c): f"#seat-{taker}" for c in taken}},
+                    self.travel_ms,
+                )
 
     @property
     def flash_view(self) -> dict[str, Any]:
@@ -104,7 +120,7 @@ class PistiTable(Table):
     # ------------------------------------------------------------ events to words
     def log_move(self, events: list[Event], view: Any) -> None:
         took = next((e for e in events if isinstance(e, (Capture, Sweep))), None)
-        if took is not None:     # a resumed game's replay of its last moves finds it too
+        if took is not None:  # a resumed game's replay of its last moves finds it too
             self.last_take = took
         super().log_move(events, view)
 
@@ -125,27 +141,42 @@ class PistiTable(Table):
             who = self.k("event.sweep_us" if self.ours(took.side) else "event.sweep_them", n=took.count)
             taker = f"side-{took.side}"
         else:
-            who = (self.k("event.sweep_you", n=took.count) if self.ours(took.side)
-                   else self.k("event.sweep", n=took.count, name=self.side_name(took.side)))
+            who = (
+                self.k("event.sweep_you", n=took.count)
+                if self.ours(took.side)
+                else self.k("event.sweep", n=took.count, name=self.side_name(took.side))
+            )
             taker = f"side-{took.side}"
-        body = markup.note(who, "note last-who") + markup.mini_row(took.cards, self.card_label, "mini-row last-cards")
+        body = markup.note(who, "note last-who") + markup.mini_row(
+            took.cards, self.card_label, "mini-row last-cards"
+        )
         hidden = took.count - len(took.cards)
         if hidden > 0:
             body += markup.note(self.k("last.hidden", n=hidden), "note last-hidden")
         if isinstance(took, Capture) and took.pisti:
-            body += (f'<p class="last-pisti" data-pisti="{took.pisti}">{dom.esc(self.k("event." + took.pisti))} '
-                     f'{markup.ltr(f"+{took.points}")}</p>')
+            body += (
+                f'<p class="last-pisti" data-pisti="{took.pisti}">{dom.esc(self.k("event." + took.pisti))} '
+                f'{markup.ltr(f"+{took.points}")}</p>'
+            )
         dialog = dom.dialog("last-take", "last-take-title")
         dialog.setAttribute("data-taker", taker)
-        dialog.innerHTML = markup.dialog(self.k("last.title"), body,
-                                         markup.button("close", t("action.close"), extra={"autofocus": ""}),
-                                         ident="last-take-title")
+        dialog.innerHTML = markup.dialog(
+            self.k("last.title"),
+            body,
+            markup.button("close", t("action.close"), extra={"autofocus": ""}),
+            ident="last-take-title",
+        )
         if not dialog.open:
             dialog.showModal()
 
     def last_take_button(self) -> str:
-        return markup.button("last-take", self.k("action.last"), enabled=self.last_take is not None,
-                             classes="last-take", extra={"aria-haspopup": "dialog"})
+        return markup.button(
+            "last-take",
+            self.k("action.last"),
+            enabled=self.last_take is not None,
+            classes="last-take",
+            extra={"aria-haspopup": "dialog"},
+        )
 
     def event_lines(self, events: list[Event]) -> list[str | None]:
         lines: list[str | None] = []
@@ -159,18 +190,29 @@ class PistiTable(Table):
         t = self.t
         if isinstance(e, Play):
             card = self.card_label(e.card)
-            return self.k("event.play_you", card=card) if self.is_you(e.seat) else self.k("event.play", name=self.seat_name(e.seat), card=card)
+            return (
+                self.k("event.play_you", card=card)
+                if self.is_you(e.seat)
+                else self.k("event.play", name=self.seat_name(e.seat), card=card)
+            )
         if isinstance(e, Capture):
             n = e.count
-            text = self.k("event.capture_you", n=n) if self.is_you(e.seat) else self.k("event.capture", name=self.seat_name(e.seat), n=n)
+            text = (
+                self.k("event.capture_you", n=n)
+                if self.is_you(e.seat)
+                else self.k("event.capture", name=self.seat_name(e.seat), n=n)
+            )
             text += " · " + self.k(f"event.{e.pisti}") if e.pisti else ""
             return text + " · " + self.score_now()
         if isinstance(e, Sweep):
             side, n = e.side, e.count
             if self.partners and not self.together:
                 return self.k("event.sweep_us" if self.ours(side) else "event.sweep_them", n=n)
-            text = (self.k("event.sweep_you", n=n) if self.ours(side) and not self.together
-                    else self.k("event.sweep", n=n, name=self.side_name(side)))
+            text = (
+                self.k("event.sweep_you", n=n)
+                if self.ours(side) and not self.together
+                else self.k("event.sweep", n=n, name=self.side_name(side))
+            )
             return text + " · " + self.score_now()
         if isinstance(e, Deal) and e.round > 1:
             return self.k("event.deal", n=e.stock)
@@ -178,7 +220,11 @@ class PistiTable(Table):
             return self.k("event.redeal")
         if isinstance(e, Opening):
             card, lead = self.card_label(e.card), e.lead
-            text = self.k("event.open_you", card=card) if self.is_you(lead) else self.k("event.open", name=self.seat_name(lead), card=card)
+            text = (
+                self.k("event.open_you", card=card)
+                if self.is_you(lead)
+                else self.k("event.open", name=self.seat_name(lead), card=card)
+            )
             if self.view.mode == "match":
                 text = t("table.deal", n=e.deal) + " · " + text
             return text
@@ -191,7 +237,9 @@ class PistiTable(Table):
 
     def score_now(self) -> str:
         view = self.view
-        return self.score_words([(self.side_name(side), view.known_points(side)) for side in range(view.sides)])
+        return self.score_words(
+            [(self.side_name(side), view.known_points(side)) for side in range(view.sides)]
+        )
 
     # ------------------------------------------------------------ drawing
     def title_parts(self) -> list[str]:
@@ -213,26 +261,39 @@ class PistiTable(Table):
         t = self.t
         chips = ""
         if view.mode == "match":
-            chips += markup.chip(t("table.deal", n=view.deal_no), t("table.first_to", n=view.target),
-                                 extra={"data-deal": view.deal_no})
-            if view.most_cards_points > MOST_CARDS_POINTS:   # carried from tied deals (most_cards_tie=carry)
-                chips += markup.chip(self.k("table.carried_title"), self.k("carried", n=view.most_cards_points),
-                                     extra={"data-carried": view.most_cards_points})
+            chips += markup.chip(
+                t("table.deal", n=view.deal_no),
+                t("table.first_to", n=view.target),
+                extra={"data-deal": view.deal_no},
+            )
+            if view.most_cards_points > MOST_CARDS_POINTS:  # carried from tied deals (most_cards_tie=carry)
+                chips += markup.chip(
+                    self.k("table.carried_title"),
+                    self.k("carried", n=view.most_cards_points),
+                    extra={"data-carried": view.most_cards_points},
+                )
         best = max(view.match_scores) if view.mode == "match" and any(view.match_scores) else None
         for side in range(view.sides):
             chips += markup.side_chip(
-                self.side_name(side), side=side, inner=self.render_stats(view, side) if self.partners else "",
-                total=view.match_scores[side] if view.mode == "match" else None, total_label=t("table.match_score"),
+                self.side_name(side),
+                side=side,
+                inner=self.render_stats(view, side) if self.partners else "",
+                total=view.match_scores[side] if view.mode == "match" else None,
+                total_label=t("table.match_score"),
                 lead=best is not None and view.match_scores[side] == best,
-                classes=f"team-{'us' if self.ours(side) else 'them'}" if self.partners else "")
+                classes=f"team-{'us' if self.ours(side) else 'them'}" if self.partners else "",
+            )
         return markup.scoreline(t("table.scoreboard"), chips)
 
     def render_felt(self) -> str:
         view = self.view
         self.last_drawn = view
         seats = "".join(self.render_seat(view, seat, self.where(seat)) for seat in range(view.players))
-        return seats + self.render_center(view) + markup.status_row(self.status_text(view),
-                                                                    self.hint_button() + self.last_take_button())
+        return (
+            seats
+            + self.render_center(view)
+            + markup.status_row(self.status_text(view), self.hint_button() + self.last_take_button())
+        )
 
     def status_text(self, view: PistiView) -> str:
         if view.over:
@@ -242,8 +303,9 @@ class PistiTable(Table):
         if view.to_move in view.partners:
             return self.k("turn.partner")
         hint = self.hint_move
-        return self.turn_text(self.k("turn.you"),
-                              hint_words=self.t("hint.shown", card=self.card_label(hint)) if hint else None)
+        return self.turn_text(
+            self.k("turn.you"), hint_words=self.t("hint.shown", card=self.card_label(hint)) if hint else None
+        )
 
     def render_seat(self, view: PistiView, seat: int, where: str) -> str:
         side = view.side_of(seat)
@@ -251,7 +313,13 @@ class PistiTable(Table):
         turn = view.to_move == seat and not view.over and not self.awaiting_next
         tags = ""
         if self.partners:
-            word = self.k("side.us") if seat == view.seat else self.k("table.partner") if partner else self.k("side.them")
+            word = (
+                self.k("side.us")
+                if seat == view.seat
+                else self.k("table.partner")
+                if partner
+                else self.k("side.them")
+            )
             tags += markup.seat_tag(word, "partner" if partner else "")
         if view.mode == "match" and view.lead == seat:
             tags += markup.seat_tag(self.k("table.leads"), "lead-mark")
@@ -260,15 +328,29 @@ class PistiTable(Table):
         else:
             body = self.other_hand(seat, view.hand_sizes[seat])
         team = f"team-{'us' if self.ours(side) else 'them'}" if self.partners else ""
-        return markup.seat(seat, where, self.seat_name(seat), body, tags=tags, turn=turn, classes=team,
-                           stats="" if self.partners else self.render_stats(view, side), extra={"data-side": side})
+        return markup.seat(
+            seat,
+            where,
+            self.seat_name(seat),
+            body,
+            tags=tags,
+            turn=turn,
+            classes=team,
+            stats="" if self.partners else self.render_stats(view, side),
+            extra={"data-side": side},
+        )
 
     def render_stats(self, view: PistiView, side: int) -> str:
         t = self.t
         pistis = view.pistis[side][0] + view.pistis[side][1]
-        return markup.stats(side, [(self.k("table.captured"), "captured", view.captured_counts[side]),
-                                   (t("table.points"), "points", view.known_points(side)),
-                                   (self.k("table.pistis"), "pistis", pistis)])
+        return markup.stats(
+            side,
+            [
+                (self.k("table.captured"), "captured", view.captured_counts[side]),
+                (t("table.points"), "points", view.known_points(side)),
+                (self.k("table.pistis"), "pistis", pistis),
+            ],
+        )
 
     def render_center(self, view: PistiView) -> str:
         t = self.t
@@ -276,23 +358,30 @@ class PistiTable(Table):
         pile_up, hidden, size = view.pile_up, view.pile_hidden, view.pile_size
         if flash is not None:
             pile_up, hidden, size = flash["pile"], flash["hidden"], flash["size"]
-        layers = "".join(markup.back(classes="under", style=f"--i:{i}", key=f"pile-back-{i}") for i in range(hidden))
+        layers = "".join(
+            markup.back(classes="under", style=f"--i:{i}", key=f"pile-back-{i}") for i in range(hidden)
+        )
         shown = pile_up[-3:]
         for i, card in enumerate(shown):
             top = i == len(shown) - 1
             cls = ("top" if top else "under") + (" taking" if top and flash else "")
-            layers += markup.face(card, self.card_label(card), classes=cls, style=f"--i:{hidden + i}",
-                                  key=self.card_key(card))
+            layers += markup.face(
+                card, self.card_label(card), classes=cls, style=f"--i:{hidden + i}", key=self.card_key(card)
+            )
         count = self.k("table.pile_count", n=size) if size else self.k("table.pile_empty")
         stock = ""
         if view.stock_size:
-            stock = (f'<div class="stock" aria-label="{dom.esc(t("table.stock_count", n=view.stock_size))}" role="img">'
-                     f'{markup.back()}<span class="count">{view.stock_size}</span></div>')
-        return (f'<section class="center">{stock}'
-                f'<div class="pile{" empty" if not size else ""}" role="group" aria-label="{dom.esc(t("table.pile"))}">'
-                f'<div class="pile-cards">{layers}</div>'
-                f'<span class="pile-count" data-pile-count="{size}">{dom.esc(count)}</span></div>'
-                f'{markup.banner()}</section>')
+            stock = (
+                f'<div class="stock" aria-label="{dom.esc(t("table.stock_count", n=view.stock_size))}" role="img">'
+                f'{markup.back()}<span class="count">{view.stock_size}</span></div>'
+            )
+        return (
+            f'<section class="center">{stock}'
+            f'<div class="pile{" empty" if not size else ""}" role="group" aria-label="{dom.esc(t("table.pile"))}">'
+            f'<div class="pile-cards">{layers}</div>'
+            f'<span class="pile-count" data-pile-count="{size}">{dom.esc(count)}</span></div>'
+            f'{markup.banner()}</section>'
+        )
 
     # ------------------------------------------------------------ the result
     def result_title(self, winner: Any, match: bool) -> str:
@@ -304,29 +393,46 @@ class PistiTable(Table):
             return self.winner_title(winner)
         if self.partners:
             ours = self.ours(winner)
-            key = ("result.match_we_win" if ours else "result.match_they_win") if match else \
-                  ("result.we_win" if ours else "result.they_win")
+            key = (
+                ("result.match_we_win" if ours else "result.match_they_win")
+                if match
+                else ("result.we_win" if ours else "result.they_win")
+            )
             return self.k(key)
         if self.ours(winner):
             return t("result.match_win" if match else "result.win")
         name = self.side_name(winner)
         return t("result.match_lose", name=name) if match else t("result.lose", name=name)
 
-    def breakdown_table(self, view: PistiView, deal: tuple[dict[str, int], ...] | list[dict[str, int]],
-                        caption: str) -> str:
+    def breakdown_table(
+        self, view: PistiView, deal: tuple[dict[str, int], ...] | list[dict[str, int]], caption: str
+    ) -> str:
         times = {"pistis": f" × {view.pisti_points}", "jack_pistis": f" × {view.jack_pisti_points}"}
-        rows = [(self.t("result.total") if key == "total" else self.k("result." + key),
-                 [markup.ltr(f"{side[key]}{times.get(key, '')}") for side in deal], f"row-{key}") for key in ROWS]
+        rows = [
+            (
+                self.t("result.total") if key == "total" else self.k("result." + key),
+                [markup.ltr(f"{side[key]}{times.get(key, '')}") for side in deal],
+                f"row-{key}",
+            )
+            for key in ROWS
+        ]
         return markup.score_table([self.side_name(s) for s in range(len(deal))], rows, caption=caption)
 
     def scoreboard_table(self, view: PistiView, deals: list[list[dict[str, int]]], winner: Any) -> str:
         t = self.t
-        rows = [(t("table.deal", n=i), [markup.ltr(deal[s]["total"]) for s in range(view.sides)], f"deal-{i}")
-                for i, deal in enumerate(deals, 1)]
+        rows = [
+            (t("table.deal", n=i), [markup.ltr(deal[s]["total"]) for s in range(view.sides)], f"deal-{i}")
+            for i, deal in enumerate(deals, 1)
+        ]
         foot = (t("result.match_total"), [markup.ltr(score) for score in view.match_scores], "row-match")
-        return markup.score_table([self.side_name(s) for s in range(view.sides)], rows, caption=t("table.scoreboard"),
-                                  classes="breakdown scoreboard", foot=foot,
-                                  winners=[winner] if isinstance(winner, int) else [])
+        return markup.score_table(
+            [self.side_name(s) for s in range(view.sides)],
+            rows,
+            caption=t("table.scoreboard"),
+            classes="breakdown scoreboard",
+            foot=foot,
+            winners=[winner] if isinstance(winner, int) else [],
+        )
 
     def show_result(self) -> None:
         view = self.view
@@ -347,16 +453,24 @@ class PistiTable(Table):
             if max(view.match_scores) >= view.target:
                 notes += markup.note(t("result.match_tie"))
             lead = view.lead
-            notes += markup.note(self.k("result.next_you") if self.is_you(lead) else self.k("result.next_lead", name=self.seat_name(lead)))
+            notes += markup.note(
+                self.k("result.next_you")
+                if self.is_you(lead)
+                else self.k("result.next_lead", name=self.seat_name(lead))
+            )
         opening = markup.mini_row(view.revealed, self.card_label)
         tables = self.breakdown_table(view, deal, t("table.deal", n=deal_no) if match else "")
         if match:
             tables += self.scoreboard_table(view, deals, view.winner if view.over else None)
         dom.by_id("result").classList.toggle("match", match)
-        self.open_result(title, f'{notes}<div class="result-tables">{tables}</div>'
-                                f'<div class="revealed"><p>{dom.esc(self.k("result.opening"))}</p>'
-                                f'{opening}</div>',
-                         final=view.over, next_label=t("action.next_deal", n=view.deal_no))
+        self.open_result(
+            title,
+            f'{notes}<div class="result-tables">{tables}</div>'
+            f'<div class="revealed"><p>{dom.esc(self.k("result.opening"))}</p>'
+            f'{opening}</div>',
+            final=view.over,
+            next_label=t("action.next_deal", n=view.deal_no),
+        )
 
 
 TABLE = PistiTable

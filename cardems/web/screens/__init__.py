@@ -11,7 +11,7 @@ with any game's files (``loader``'s ``common``).
 from __future__ import annotations
 
 import importlib
-from typing import Callable
+from collections.abc import Callable
 
 from cardems.web.host import ScreenHost
 from cardems.web.route import Route
@@ -28,7 +28,7 @@ async def open_screen(app: ScreenHost, target: Route, current: Callable[[], bool
     elif target.screen == "daily" and target.game in shipped:
         await loader.load(str(target.game))
     else:
-        await loader.load(shipped[0])   # the common modules, once
+        await loader.load(shipped[0])  # the common modules, once
         for name in shipped[1:]:
             await loader.load(name)
     if not current():

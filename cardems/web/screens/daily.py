@@ -52,7 +52,7 @@ def show(app: ScreenHost, target: Route) -> None:
     if not is_playable(name):
         return refuse(app, "coming.body", game=app.t(f"game.{name}.name"))
     if app.with_lease(daily_key(name), lambda: show(app, target)):
-        return   # another tab may be playing the day's deal: asked first
+        return  # another tab may be playing the day's deal: asked first
     day = target.day or None
     if day is not None:
         try:
@@ -72,8 +72,9 @@ def show(app: ScreenHost, target: Route) -> None:
             app.notices.add("notice.reset.daily", game=app.t(f"game.{name}.name"))
     # a daily save that was reset (damaged, another version) may have been the day's game in
     # play: its deal is dealt again as the day's own, not as a replay, so the streak can keep it
-    lost = app.store.was_reset(daily_key(name)) or (saved is not None and game is None
-                                                      and saved["daily"] == deal.day and not saved["over"])
+    lost = app.store.was_reset(daily_key(name)) or (
+        saved is not None and game is None and saved["daily"] == deal.day and not saved["over"]
+    )
     if game is not None:
         meta = record.meta_of(saved) or record.new_meta(game, deal.level, daily=deal.day)
         if game.moves:
@@ -88,8 +89,12 @@ def show(app: ScreenHost, target: Route) -> None:
         else:
             app.store.add_played_day(name, deal.day)
     replayed = bool(meta.get("replay"))
-    app.open_table(route, game, Slot(name, daily=True, meta=meta),
-                   title=lambda own: [*own[:1], title(app, deal.day, replayed)])
+    app.open_table(
+        route,
+        game,
+        Slot(name, daily=True, meta=meta),
+        title=lambda own: [*own[:1], title(app, deal.day, replayed)],
+    )
     app.render_notices()
     app.show_route()
 
@@ -124,18 +129,20 @@ def finished(app: Texts, game: Game[Any, Any], meta: dict[str, Any]) -> None:
 
 def result_section(app: Texts, game: Game[Any, Any], meta: dict[str, Any]) -> str:
     """What the result dialog of the day's deal adds: its share line, to copy."""
-    return (f'<section class="share" aria-labelledby="share-title"><h3 id="share-title">'
-            f'{markup.esc(app.t("daily.share.heading"))}</h3>'
-            f'<pre id="share-text" class="share-text" dir="auto" tabindex="0">{shown(share_text(app, game, meta))}</pre>'
-            + markup.button("share-copy", app.t("daily.share.copy"))
-            + '<p id="share-status" class="share-status" role="status"></p></section>')
+    return (
+        f'<section class="share" aria-labelledby="share-title"><h3 id="share-title">'
+        f'{markup.esc(app.t("daily.share.heading"))}</h3>'
+        f'<pre id="share-text" class="share-text" dir="auto" tabindex="0">{shown(share_text(app, game, meta))}</pre>'
+        + markup.button("share-copy", app.t("daily.share.copy"))
+        + '<p id="share-status" class="share-status" role="status"></p></section>'
+    )
 
 
 def shown(text: str) -> str:
     """The share text as HTML: its dates and scores kept left to right (in Arabic or
     Persian "2026-12-01" would read "01-12-2026", and a score "182–22" the other way
     round); the copied text stays plain."""
-    parts = NUMBERS.split(text)     # text, number, text, number, ..., text
+    parts = NUMBERS.split(text)  # text, number, text, number, ..., text
     return "".join(markup.ltr(part) if i % 2 else markup.esc(part) for i, part in enumerate(parts))
 
 

@@ -23,7 +23,7 @@ CSS = ("static/css/rules.css", "static/css/screens.css")
 def back_link(app: ScreenHost, game: str) -> tuple[str, bool]:
     """Where "back" goes: (hash, whether it is a game)."""
     left = app.left_table
-    if left and parse_route(left).game == game:   # its game, or its daily deal
+    if left and parse_route(left).game == game:  # its game, or its daily deal
         return left, True
     if is_playable(game) and app.store.unfinished(game) is not None:
         return f"#/{game}", True
@@ -39,7 +39,9 @@ def show(app: ScreenHost, target: Route) -> None:
     screen = dom.by_id("screen")
     prebuilt = dom.attr(screen, "data-prebuilt") == f"{game}/{app.lang}"
     screen.removeAttribute("data-prebuilt")
-    dom.set_html("screen", rules_screen(game, Catalog(app.lang), href, app.t("rules.back" if to_game else "nav.back")))
+    dom.set_html(
+        "screen", rules_screen(game, Catalog(app.lang), href, app.t("rules.back" if to_game else "nav.back"))
+    )
     nav = dom.by_id("screen").querySelector(".rules-toc")
     if not dom.absent(nav):
         app.listen(nav, "click", scroll_to_section)

@@ -46,7 +46,7 @@ class State:
     records: list[Record] = []
     confirming: str | None = None
     status: tuple[str, dict[str, Any]] | None = None
-    failed: str | None = None     # why the records cannot be read: a notice key (stats.db.<code>)
+    failed: str | None = None  # why the records cannot be read: a notice key (stats.db.<code>)
 
 
 def api() -> Any:
@@ -109,27 +109,42 @@ def game_table(app: ScreenHost, game: str, rows: list[Figures]) -> str:
     low = rows[0].lower_is_better
     columns = [t("level." + f.level) for f in rows]
     items: list[tuple[str, Callable[[Figures], object]]] = [
-        ("stats.played", lambda f: f.played), ("stats.won", lambda f: f.won), ("stats.drawn", lambda f: f.drawn),
-        ("stats.lost", lambda f: f.lost), ("stats.abandoned", lambda f: f.abandoned),
+        ("stats.played", lambda f: f.played),
+        ("stats.won", lambda f: f.won),
+        ("stats.drawn", lambda f: f.drawn),
+        ("stats.lost", lambda f: f.lost),
+        ("stats.abandoned", lambda f: f.abandoned),
         ("stats.with_undo", lambda f: f.with_undo),
         ("stats.win_rate", lambda f: percent(app, f.win_rate)),
-        ("stats.streak", lambda f: f.current_streak), ("stats.best_streak", lambda f: f.best_streak),
+        ("stats.streak", lambda f: f.current_streak),
+        ("stats.best_streak", lambda f: f.best_streak),
         ("stats.average_penalty" if low else "stats.average_points", lambda f: number(f.average_points)),
         ("stats.best_penalty" if low else "stats.best_points", lambda f: number(f.best_points)),
     ]
     body = [(t(key), [markup.ltr(value(f)) for f in rows], key.replace(".", "-")) for key, value in items]
     name = t(f"game.{game}.name")
     if State.confirming == game:
-        reset = (f'<p class="stats-confirm" role="alert">{markup.esc(t("stats.reset.confirm", game=name))} '
-                 + markup.button("stats-reset-yes", t("stats.reset.yes"), classes="danger",
-                                 extra={"data-game": game, "autofocus": ""})
-                 + " " + markup.button("stats-reset-no", t("stats.reset.no"), extra={"data-game": game}) + "</p>")
+        reset = (
+            f'<p class="stats-confirm" role="alert">{markup.esc(t("stats.reset.confirm", game=name))} '
+            + markup.button(
+                "stats-reset-yes",
+                t("stats.reset.yes"),
+                classes="danger",
+                extra={"data-game": game, "autofocus": ""},
+            )
+            + " "
+            + markup.button("stats-reset-no", t("stats.reset.no"), extra={"data-game": game})
+            + "</p>"
+        )
     else:
         reset = markup.button("stats-reset", t("stats.reset", game=name), extra={"data-game": game})
-    return (f'<section class="stats-game" data-game="{markup.esc(game)}" aria-labelledby="stats-{game}">'
-            f'<h2 id="stats-{game}">{markup.esc(name)}</h2>'
-            + markup.score_table(columns, body, caption=t("stats.caption", game=name), classes="stats-table")
-            + reset + "</section>")
+    return (
+        f'<section class="stats-game" data-game="{markup.esc(game)}" aria-labelledby="stats-{game}">'
+        f'<h2 id="stats-{game}">{markup.esc(name)}</h2>'
+        + markup.score_table(columns, body, caption=t("stats.caption", game=name), classes="stats-table")
+        + reset
+        + "</section>"
+    )
 
 
 def render(app: ScreenHost) -> str:
@@ -139,17 +154,25 @@ def render(app: ScreenHost) -> str:
     for f in figures(records):
         groups.setdefault(f.game, []).append(f)
     current, best = daily_streak(records, utc_today())
-    parts = [f'<article class="stats-page" dir="{"rtl" if app.catalog.rtl else "ltr"}">'
-             f'<header><h1 id="stats-title" tabindex="-1">{markup.esc(t("stats.title"))}</h1>'
-             f'<a class="rules-back" href="#/">{markup.esc(t("nav.back"))}</a></header>']
+    parts = [
+        f'<article class="stats-page" dir="{"rtl" if app.catalog.rtl else "ltr"}">'
+        f'<header><h1 id="stats-title" tabindex="-1">{markup.esc(t("stats.title"))}</h1>'
+        f'<a class="rules-back" href="#/">{markup.esc(t("nav.back"))}</a></header>'
+    ]
     if State.failed:
-        parts.append(f'<p class="stats-failed" role="alert" data-why="{markup.esc(State.failed)}">'
-                     f'{markup.esc(t(State.failed))}</p>')
+        parts.append(
+            f'<p class="stats-failed" role="alert" data-why="{markup.esc(State.failed)}">'
+            f'{markup.esc(t(State.failed))}</p>'
+        )
     status = State.status
-    parts.append(f'<p id="stats-status" class="stats-status" role="status">'
-                 f'{markup.esc(t(status[0], **status[1])) if status else ""}</p>')
-    parts.append(f'<p class="stats-daily" data-daily-streak="{current}" data-daily-best="{best}">'
-                 f'{markup.esc(t("stats.daily_streak", current=current, best=best))}</p>')
+    parts.append(
+        f'<p id="stats-status" class="stats-status" role="status">'
+        f'{markup.esc(t(status[0], **status[1])) if status else ""}</p>'
+    )
+    parts.append(
+        f'<p class="stats-daily" data-daily-streak="{current}" data-daily-best="{best}">'
+        f'{markup.esc(t("stats.daily_streak", current=current, best=best))}</p>'
+    )
     if groups:
         parts += [game_table(app, game, rows) for game, rows in groups.items()]
     else:
@@ -160,8 +183,9 @@ def render(app: ScreenHost) -> str:
         f'{markup.esc(t("stats.file"))}</h2><p>{markup.esc(t("stats.file.about"))}</p><p class="stats-buttons">'
         + markup.button("stats-export", t("stats.export"), enabled=not State.failed)
         + f'<label class="btn stats-import">{markup.esc(t("stats.import"))}'
-          f'<input type="file" id="stats-file" accept=".json,application/json" class="sr-only"'
-          f'{" disabled" if State.failed else ""}></label></p></section>')
+        f'<input type="file" id="stats-file" accept=".json,application/json" class="sr-only"'
+        f'{" disabled" if State.failed else ""}></label></p></section>'
+    )
     parts.append("</article>")
     return "".join(parts)
 

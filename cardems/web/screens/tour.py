@@ -41,7 +41,7 @@ def step_text(app: ScreenHost, tour: Tour) -> tuple[str, str]:
     if step == "goal":
         return app.t(f"game.{tour.game}.name"), app.t(f"game.{tour.game}.blurb")
     words = f"tour.{step}_pointer" if step == "hand" and dom.fine_pointer() else f"tour.{step}"
-    return app.t(f"tour.{step}.title"), app.t(words)   # a mouse clicks, a finger taps
+    return app.t(f"tour.{step}.title"), app.t(words)  # a mouse clicks, a finger taps
 
 
 def render(app: ScreenHost) -> None:
@@ -67,7 +67,8 @@ def render(app: ScreenHost) -> None:
         '<div class="tour-buttons">'
         + markup.button("tour-skip", app.t("tour.skip"))
         + markup.button("tour-next", app.t("tour.done" if last else "tour.next"), classes="primary")
-        + "</div>")
+        + "</div>"
+    )
     spot(STEPS[tour.step])
 
 
