@@ -13,8 +13,9 @@ from collections.abc import Callable, Iterable
 from cardems.web.escape import esc
 
 DECKS = ("two", "four")  # ♥♦ red, ♠♣ black; or ♦ blue and ♣ green as well
-ORDERS = ("suit", "rank", "dealt")  # by suit then rank, by rank then suit, as dealt
-DEFAULT_DECK, DEFAULT_ORDER = "two", "suit"
+# each game's own order (its table's ``own_order``), by suit then rank, by rank then suit, as dealt
+ORDERS = ("game", "suit", "rank", "dealt")
+DEFAULT_DECK, DEFAULT_ORDER = "two", "game"
 
 _SUIT = {"S": 0, "H": 1, "C": 2, "D": 3}  # black and red alternate, in either deck
 _RANK = {r: i for i, r in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))}
@@ -24,10 +25,13 @@ def _key(card: str) -> tuple[int, int]:
     return _SUIT.get(card[-1], 9), _RANK.get(card[:-1], 99)
 
 
-def ordered(hand: Iterable[str], order: str) -> list[str]:
+def ordered(hand: Iterable[str], order: str, own: str = "dealt") -> list[str]:
     """The hand in the order chosen: ``suit`` (then rank, ace high), ``rank`` (then suit),
-    or ``dealt`` (as the game holds it). A joker goes last."""
+    ``dealt`` (as the game holds it), or ``game``: the game's ``own`` (one of the others).
+    A joker goes last."""
     cards = list(hand)
+    if order == "game":
+        order = own
     if order == "suit":
         return sorted(cards, key=_key)
     if order == "rank":

@@ -10,7 +10,7 @@ Keys, all under the ``cardems:`` namespace (:data:`KINDS` holds each one's rules
 - ``cardems:speed``: the speed chosen (``"normal"``, ``"fast"``, ``"instant"``);
 - ``cardems:v1:muted``: ``1`` when the sound is off, ``0`` when on;
 - ``cardems:deck``: the deck's colours (``"two"``, ``"four"``: :mod:`cardems.web.display`);
-- ``cardems:order``: the hand's order (``"suit"``, ``"rank"``, ``"dealt"``);
+- ``cardems:order``: the hand's order (``"game"``, ``"suit"``, ``"rank"``, ``"dealt"``);
 - ``cardems:save:<game>``: the game in play, ``{"v": 1, "hash", "over", "game", ...}``
   (with what the statistics keep of it: :mod:`cardems.web.record`);
 - ``cardems:save:daily:<game>``: the daily deal in play, the same shape, its ``hash``

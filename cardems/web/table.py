@@ -67,6 +67,7 @@ class Table:
     """The base of every game's table (see the module docstring)."""
 
     game_name: ClassVar[str]  # "war", "pis-yedili"...
+    own_order: ClassVar[str] = "dealt"  # the hand's order when the player has chosen the game's own
     hint_level: ClassVar[str] = "hard"  # whose advice the hint gives
     helper_level: ClassVar[str] = "normal"  # who plays the human's seat on auto-play
     tells_new_cards: ClassVar[bool] = True  # the log says which cards came into the hand
@@ -729,7 +730,7 @@ class Table:
         ``card_classes(card)``: more classes for a card."""
         legal = set(self.legal()) if playable is None else playable
         t = self.t
-        hand = display.ordered(hand, self.app.hand_order)
+        hand = display.ordered(hand, self.app.hand_order, self.own_order)
         cards = "".join(
             markup.card_button(
                 c,

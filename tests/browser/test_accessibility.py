@@ -20,6 +20,7 @@ PLAYABLE = "button[data-card]:not([disabled]):not([aria-disabled=true])"
 ACTIONS = (
     "button[data-action]:not([disabled]):not([data-action=hint]):not([data-action=keys])"
     ":not([data-action=result]):not([data-action=suit-cancel])"
+    ":not([data-action=undo]):not([data-action=last-take])"  # a take-back or a look: not a move
 )
 SUIT = "#felt button[data-action^=suit-]:not([data-action=suit-cancel]):not([disabled])"
 

@@ -28,7 +28,7 @@ STATE = "[document.documentElement.dataset.cardems, document.documentElement.dat
 SHORT = {"pisti": "", "war": "&level=easy", "pis-yedili": "&mode=round", "abstract": "&mode=deal"}
 NEXT = "dialog#result[open] button[data-action=next]:not([disabled])"
 FELT = "#felt button:not([disabled]):not([aria-disabled=true])"
-ACTIONS = f"{FELT}[data-action]:not([data-action=hint])"
+ACTIONS = f"{FELT}[data-action]:not([data-action=hint]):not([data-action=undo]):not([data-action=last-take])"
 
 
 def state(page, *wanted: str, timeout: float = 120) -> str:

@@ -11,6 +11,7 @@ def test_each_order_of_the_hand():
     assert ordered(HAND, "suit") == ["2S", "10S", "AS", "10H", "JC", "2D", "KD"]
     assert ordered(HAND, "rank") == ["2S", "2D", "10S", "10H", "JC", "KD", "AS"]
     assert ordered(HAND, "dealt") == HAND
+    assert ordered(HAND, "game") == HAND and ordered(HAND, "game", own="suit") == ordered(HAND, "suit")
     assert ordered(HAND + ["X"], "suit")[-1] == "X" and ordered(HAND + ["X"], "rank")[-1] == "X"
     assert all(sorted(ordered(HAND, o)) == sorted(HAND) for o in ORDERS)
     assert ordered(["7H", "7H", "2C"], "suit") == ["7H", "7H", "2C"]  # two decks: both copies kept

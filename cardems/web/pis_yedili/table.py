@@ -36,6 +36,7 @@ PICKS_SHOWN = 24  # face-down cards offered to pick from (any of them is as good
 
 class PisYediliTable(Table):
     game_name = "pis-yedili"
+    own_order = "suit"  # a shedding hand of up to twenty cards reads best by suit
 
     def __init__(self, app: TableHost, route: Route, game: PisYedili) -> None:
         self.jack: str | None = None  # the Jack clicked, waiting for its suit
