@@ -115,25 +115,29 @@ def test_the_built_site_starts_offline_without_a_policy_violation(browser, built
 def test_a_long_session_keeps_a_bounded_timeline(player):
     """Twenty games of War played by auto-play (each battle a ``cardems:ai`` measure),
     each started with New game: the timeline (ours and the browser's entries) and the
-    page's elements stay bounded."""
+    page's elements stay bounded. A game's measures all stay while it is played; a new
+    table keeps the newest 150 of each name."""
     page = player.page
     player.open("#/war?seed=1&speed=instant&level=easy")
-    played, counts, nodes, entries = 0, [], [], []
+    played, nodes, entries = 0, [], []
+    at_end, kept = [], []
     for _ in range(20):
+        before = page.evaluate("performance.getEntriesByName('cardems:ai').length")
         page.click("button[data-action=autoplay]")
         player.wait("over", timeout=240_000)
-        played += len(player.save("war")["game"]["moves"])
-        counts.append(page.evaluate("performance.getEntriesByName('cardems:ai').length"))
+        moves = len(player.save("war")["game"]["moves"])
+        played += moves
+        at_end.append((page.evaluate("performance.getEntriesByName('cardems:ai').length"), before, moves))
         page.click("dialog#result button[data-action=new-game]")
         page.wait_for_function("() => !document.querySelector('dialog#result').open")
         player.wait("ready")
+        kept.append(page.evaluate("performance.getEntriesByName('cardems:ai').length"))
         nodes.append(page.evaluate("document.getElementsByTagName('*').length"))
         entries.append(page.evaluate("performance.getEntries().length"))
     measures = page.evaluate("performance.getEntriesByType('measure').length")
-    assert any(later < earlier for earlier, later in zip(counts, counts[1:])), (
-        counts
-    )  # the older half cleared
-    assert max(counts) <= 300 and measures <= 600, (counts, measures)
+    assert all(0 < end - start <= moves for end, start, moves in at_end), at_end  # every battle measured
+    # each new table trimmed it to 150 (and the new game's first commit or two is measured)
+    assert max(kept) <= 155 and measures <= 310, (kept, measures)
     assert max(nodes[4:]) <= nodes[4] * 1.05, nodes  # no element left behind by a game
     assert max(entries) < 1200 and entries[-1] <= max(entries[:10]) * 1.1, entries
     assert played > 600 and player.errors == []
