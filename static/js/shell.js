@@ -185,12 +185,34 @@
   else showRules();
   window.addEventListener("hashchange", showRules);
 
+  // ---------------------------------------------------------------- a table's frame at once
+  // A game's address (a link, or a tile tapped while Python starts) shows the table's frame
+  // with the indicator in its middle until the app draws the table (static/css/app.css).
+  var TABLE_ROUTE = /^#\/(?:daily\/|review\/)?([a-z][a-z-]*)(?:\?.*)?$/;
+  var SCREENS = { rules: 1, stats: 1 };
+
+  function showFrame() {
+    if (appUp) return;
+    var m = TABLE_ROUTE.exec(location.hash);
+    var game = m && !SCREENS[m[1]] && document.querySelector('[data-game-tile="' + m[1] + '"]') ? m[1] : null;
+    if (game) document.body.setAttribute("data-starting", game);
+    else document.body.removeAttribute("data-starting");
+    var loading = document.getElementById("loading");
+    var middle = document.querySelector("#table-frame .frame-center");
+    if (game && loading && middle && loading.parentNode !== middle) middle.appendChild(loading);
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", showFrame);
+  else showFrame();
+  window.addEventListener("hashchange", showFrame);
+
   function loaded() {
     appUp = true;
     show(100);
     done = true;
     var loading = document.getElementById("loading");
     if (loading) loading.hidden = true;
+    document.body.removeAttribute("data-starting");
     offerInstall();
     keepOffline();
   }
