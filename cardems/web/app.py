@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
@@ -27,6 +27,9 @@ from cardems.web.saves import Saves, Slot, opening
 from cardems.web.screens import open_screen
 from cardems.web.storage import Storage, daily_key, save_key
 from cardems.web.tabs import Lease
+
+if TYPE_CHECKING:
+    from cardems.web.host import Retitle
 
 
 def new_seed() -> int:
@@ -339,12 +342,7 @@ class App:
         self.open_table(route, game, Slot(str(route.game), meta=meta))
 
     def open_table(
-        self,
-        route: Route,
-        game: Game[Any, Any],
-        slot: Slot,
-        *,
-        title: Callable[[list[str]], list[str]] | None = None,
+        self, route: Route, game: Game[Any, Any], slot: Slot, *, title: Retitle | None = None
     ) -> None:
         stem = module_name(game.name)
         table_class = importlib.import_module(f"cardems.web.{stem}.table").TABLE

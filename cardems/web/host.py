@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from cardems.web.saves import Slot
     from cardems.web.storage import Storage
 
+Retitle = Callable[[list[str]], list[str]]  # a table's title parts, adapted (the daily deal's)
+
 
 class Texts(Protocol):
     """The page's language and its words."""
@@ -101,11 +103,6 @@ class ScreenHost(Texts, Protocol):
         ...
 
     def open_table(
-        self,
-        route: Route,
-        game: Game[Any, Any],
-        slot: Slot,
-        *,
-        title: Callable[[list[str]], list[str]] | None = None,
+        self, route: Route, game: Game[Any, Any], slot: Slot, *, title: Retitle | None = None
     ) -> None:
         """Put ``game``'s table on the page, kept in ``slot`` (``title`` adapts its title)."""

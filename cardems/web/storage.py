@@ -153,29 +153,25 @@ def _options(value: Any) -> dict[str, Any]:
     return cast("dict[str, Any]", value)  # checked above
 
 
-def check_lang(value: Any) -> str:
-    _require(isinstance(value, str) and value in LANGUAGES, "not a language of Cardems")
-    return cast("str", value)  # checked above
+def _one_of(values: tuple[str, ...] | frozenset[str] | dict[str, Any], what: str) -> Callable[[Any], str]:
+    """A check that a value is one of ``values`` (its failure says ``what`` it is not)."""
+
+    def check(value: Any) -> str:
+        _require(isinstance(value, str) and value in values, what)
+        return cast("str", value)  # checked above
+
+    return check
 
 
-def check_speed(value: Any) -> str:
-    _require(isinstance(value, str) and value in SPEEDS, "not a speed")
-    return cast("str", value)  # checked above
+check_lang = _one_of(LANGUAGES, "not a language of Cardems")
+check_speed = _one_of(SPEEDS, "not a speed")
+check_deck = _one_of(DECKS, "not a deck's colours")
+check_order = _one_of(ORDERS, "not an order of the hand")
 
 
 def check_muted(value: Any) -> bool:
     _require(_is_int(value) and value in (0, 1), "not 0 or 1")
     return bool(value == 1)
-
-
-def check_deck(value: Any) -> str:
-    _require(isinstance(value, str) and value in DECKS, "not a deck's colours")
-    return cast("str", value)  # checked above
-
-
-def check_order(value: Any) -> str:
-    _require(isinstance(value, str) and value in ORDERS, "not an order of the hand")
-    return cast("str", value)  # checked above
 
 
 def check_tour(value: Any) -> bool:

@@ -714,6 +714,10 @@ class Table:
         if not dialog.open:
             dialog.showModal()
 
+    def seat_box(self, seat: int, where: str, body: str, **parts: Any) -> str:
+        """A seat at its place around the table, under its name (:func:`markup.seat`)."""
+        return markup.seat(seat, where, self.seat_name(seat), body, **parts)
+
     def own_hand(
         self,
         hand: Any,

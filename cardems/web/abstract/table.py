@@ -334,10 +334,9 @@ class AbstractTable(Table):
         if JOKER in taken:
             rows += f'<div class="suit-row" data-suit="X">{self.mini(JOKER, set())}</div>'
         label = self.said("abstract.taken_by", seat, n=len(taken))
-        return markup.seat(
+        return self.seat_box(
             seat,
             where,
-            self.seat_name(seat),
             f'<div class="taken" role="group" aria-label="{dom.esc(label)}">{rows}</div>{combos}',
             tags=tags,
             stats=stats,

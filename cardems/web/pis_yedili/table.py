@@ -229,10 +229,9 @@ class PisYediliTable(Table):
         n = view.hand_sizes[seat]
         count = f'<span class="hand-count" data-hand-count="{n}">{dom.esc(self.k("table.cards", n=n))}</span>'
         body = self.render_hand(view) if seat == self.me else self.other_hand(seat, min(n, 8), n)
-        return markup.seat(
+        return self.seat_box(
             seat,
             where,
-            self.seat_name(seat),
             body,
             tags=tags,
             stats=count,

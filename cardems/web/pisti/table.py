@@ -328,10 +328,9 @@ class PistiTable(Table):
         else:
             body = self.other_hand(seat, view.hand_sizes[seat])
         team = f"team-{'us' if self.ours(side) else 'them'}" if self.partners else ""
-        return markup.seat(
+        return self.seat_box(
             seat,
             where,
-            self.seat_name(seat),
             body,
             tags=tags,
             turn=turn,

@@ -177,10 +177,9 @@ class WarTable(Table):
             hand = self.other_hand(
                 seat, view.hand_sizes[seat] - (1 if view.other_committed else 0), view.hand_sizes[seat]
             )
-        return markup.seat(
+        return self.seat_box(
             seat,
             where,
-            self.seat_name(seat),
             f'<div class="war-row">{self.render_pile(view, seat)}{hand}</div>',
             stats=stats,
             turn=view.to_move == seat and not view.over,
