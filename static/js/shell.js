@@ -167,6 +167,7 @@
       return;
     }
     var lang = root.lang, game = m[1], ticket = ++shownRules;
+    if (!document.querySelector('[data-game-tile="' + game + '"]')) return;  // no such game: the app says so
     Promise.all([
       fetch("rules/" + game + "/" + lang + ".html").then(function (r) {
         if (!r.ok) throw new Error("no rules page " + game + "/" + lang);
