@@ -69,6 +69,7 @@ def test_keyboard_focus_is_never_on_body_after_a_human_move(player, route):
     while player.wait("ready", "over") != "over" and moves < 12:
         target = page.locator(
             f"#felt {PLAYABLE}, #felt button[data-action]:not([disabled]):not([data-action=hint])"
+            ":not([data-action=undo]):not([data-action=last-take])"
         )
         if not target.count():
             continue
