@@ -233,6 +233,9 @@ def test_a_whole_game_by_keyboard_alone_never_drops_the_focus(player, game):
 def test_arrow_keys_follow_the_cards_as_seen_in_arabic_and_a_refused_card_says_why(player):
     open_in(player, "#/pis-yedili?seed=6&speed=instant&mode=round", "ar")
     page = player.page
+    # the start's last tasks (the log told again) run after ready on a busy machine: let them
+    page.wait_for_timeout(500)
+    next_frame(page)
     page.locator(".hand.mine button[data-card]").first.focus()
     xs = []
     for _ in range(page.locator(".hand.mine button[data-card]").count()):
