@@ -84,7 +84,7 @@ async def refresh(app: ScreenHost, first: bool = False) -> None:
         State.records, State.failed = [], db_notice_key(exc)
     if app.screen is None or app.screen.screen != "stats":
         return
-    dom.set_html("screen", render(app))
+    dom.set_html("screen", app.catalog.markup(render(app)))
     if first:
         app.render_notices()
         dom.set_state("ready")
@@ -195,13 +195,13 @@ def on_action(app: ScreenHost, action: str, target: Any) -> None:
     if action == "stats-reset":
         State.confirming = game
         State.status = None
-        dom.set_html("screen", render(app))
+        dom.set_html("screen", app.catalog.markup(render(app)))
         button = document.querySelector("[data-action=stats-reset-yes]")
         if not dom.absent(button):
             button.focus()
     elif action == "stats-reset-no":
         State.confirming = None
-        dom.set_html("screen", render(app))
+        dom.set_html("screen", app.catalog.markup(render(app)))
     elif action == "stats-reset-yes" and game:
         State.confirming = None
         asyncio.ensure_future(reset(app, game))
@@ -235,7 +235,7 @@ def export(app: ScreenHost) -> None:
     link.remove()
     window.setTimeout(create_once_callable(lambda *_: window.URL.revokeObjectURL(url)), 1000)
     State.status = ("stats.export.done", {"n": len(State.records)})
-    dom.set_html("screen", render(app))
+    dom.set_html("screen", app.catalog.markup(render(app)))
 
 
 async def import_file(app: ScreenHost, file: Any) -> None:
@@ -244,7 +244,7 @@ async def import_file(app: ScreenHost, file: Any) -> None:
         merged = import_into(State.records, text)
     except BadInput as exc:
         State.status = ("stats.import.bad", {"why": str(exc)})
-        dom.set_html("screen", render(app))
+        dom.set_html("screen", app.catalog.markup(render(app)))
         return
     stored = {r["id"]: r for r in State.records}
     changed = [r for r in merged if stored.get(r["id"]) != r]
