@@ -76,7 +76,9 @@ SEEN_TOURS = (
     f"() => {{ for (const g of {json.dumps(GAMES)}) localStorage.setItem('cardems:tour:' + g, 'true'); }}"
 )
 
-UNSEEN_TOURS = f"() => {{ for (const g of {json.dumps(GAMES)}) localStorage.removeItem('cardems:tour:' + g); }}"
+UNSEEN_TOURS = (
+    f"() => {{ for (const g of {json.dumps(GAMES)}) localStorage.removeItem('cardems:tour:' + g); }}"
+)
 
 # One evaluation per table: what is wrong with its layout at this viewport, as sentences.
 MEASURE = r"""

@@ -121,7 +121,9 @@ def test_the_walkthrough_costs_the_table_nothing(browser, site, layout_cases, si
     defect 11). A desktop is measured for the fit only: its pointer is fine."""
     width, height = TOUR_SIZES[size]
     phone = width < 900
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone)
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone
+    )
     page = context.new_page()
     page.goto(site)
     page.wait_for_function("document.documentElement.dataset.cardems === 'ready'", timeout=90_000)
