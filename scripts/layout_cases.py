@@ -161,6 +161,9 @@ def open_case(page, case, lang: str) -> None:
     key = f"cardems:save:{case.game}"
     if case.save is not None:
         page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, json.dumps(case.save)])
+    if page.evaluate("location.hash") == with_speed(case.route):  # the same table again: by the lobby
+        page.evaluate("() => { document.documentElement.dataset.cardems = 'moving'; location.hash = '#/'; }")
+        page.wait_for_function("document.documentElement.dataset.cardems === 'ready'", timeout=60_000)
     page.evaluate("() => { document.documentElement.dataset.cardems = 'moving'; }")
     page.evaluate("h => { location.hash = h; }", with_speed(case.route)[1:])
     page.wait_for_function(
