@@ -44,8 +44,10 @@ _DECIMAL = re.compile(r"(?<=[0-9])\.(?=[0-9])")
 _PERCENT = re.compile(r"(?<=[0-9])\s?%")
 # an HTML fragment's pieces that are not text: tags (with their attributes), entities
 _NOT_TEXT = re.compile(r"(<[^>]*>|&#?[A-Za-z0-9]+;)")
-# a drawing (a card's face, a chart's frame): its text is a picture's, never rewritten
+# a drawing (a card's face): its text is a picture's, never rewritten; a drawing whose
+# text is words and numbers (a chart) says so with ``data-words``
 _SVG_OPEN = re.compile(r"<svg\b(?![^>]*/>)")
+_WORDS = "data-words"
 
 
 class _DataLoader(Protocol):
@@ -91,11 +93,14 @@ def localize_markup(html: str, lang: str) -> str:
     indices are the deck's) stay as they are."""
     if lang not in _TABLES:
         return html
-    out, depth = [], 0
+    out: list[str] = []
+    drawings: list[bool] = []  # the <svg>s open here: whether each is a picture
     for i, part in enumerate(_NOT_TEXT.split(html)):  # text, tag or entity, text, ...
-        if i % 2:
-            depth += 1 if _SVG_OPEN.match(part) else -1 if part.startswith("</svg") else 0
-        out.append(part if i % 2 or depth else localize_digits(part, lang))
+        if i % 2 and _SVG_OPEN.match(part):
+            drawings.append(_WORDS not in part)
+        elif i % 2 and part.startswith("</svg") and drawings:
+            drawings.pop()
+        out.append(part if i % 2 or any(drawings) else localize_digits(part, lang))
     return "".join(out)
 
 

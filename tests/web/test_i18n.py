@@ -179,6 +179,11 @@ def test_an_html_fragment_changes_only_its_texts_digits():
         "&#39;٧&#x27; <dd>١٢</dd><svg viewBox='0 0 250 350'><text>10</text><svg/></svg> ٥٪</div>"
     )
     assert localize_markup(html, "tr") == html
+    # a chart's drawing says its text is words and numbers
+    chart = '<svg data-words viewBox="0 0 360 200"><text>12</text></svg><svg viewBox="0 0 250 350"><text>7</text></svg>'
+    assert localize_markup(chart, "fa") == (
+        '<svg data-words viewBox="0 0 360 200"><text>۱۲</text></svg><svg viewBox="0 0 250 350"><text>7</text></svg>'
+    )
 
 
 @pytest.mark.parametrize("lang", ["ar", "fa"])
