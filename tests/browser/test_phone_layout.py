@@ -137,6 +137,9 @@ def test_the_walkthrough_costs_the_table_nothing(browser, site, layout_cases, si
             for step in ("goal", "hand", "help"):
                 page.wait_for_selector(f"#tour[data-step={step}]")
                 page.wait_for_timeout(50)  # the observers' fit runs after the layout
+                if step == "hand" and lang == "en":  # a finger taps, a mouse clicks
+                    said = page.inner_text("#tour .tour-text")
+                    assert said.startswith("Your hand") and ("Tap" in said) == phone, said
                 steps += 1
                 problems += [
                     f"{case.name} {size} {lang}, step {step}: {line}"

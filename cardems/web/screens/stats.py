@@ -21,6 +21,7 @@ from pyscript import document, window
 
 from cardems.daily import utc_today
 from cardems.errors import BadInput
+from cardems.games import module_name
 from cardems.web import dom, markup
 from cardems.web.host import ScreenHost
 from cardems.web.record import db_notice_key
@@ -121,7 +122,16 @@ def game_table(app: ScreenHost, game: str, rows: list[Figures]) -> str:
         ("stats.average_penalty" if low else "stats.average_points", lambda f: number(f.average_points)),
         ("stats.best_penalty" if low else "stats.best_points", lambda f: number(f.best_points)),
     ]
-    body = [(t(key), [markup.ltr(value(f)) for f in rows], key.replace(".", "-")) for key, value in items]
+    # a game whose score is not points (War counts cards) words its figures in its own catalog
+    own = module_name(game) + "."
+    body = [
+        (
+            t(own + key if app.catalog.has(own + key) else key),
+            [markup.ltr(value(f)) for f in rows],
+            key.replace(".", "-"),
+        )
+        for key, value in items
+    ]
     name = t(f"game.{game}.name")
     if State.confirming == game:
         reset = (
