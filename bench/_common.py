@@ -60,6 +60,10 @@ class QuietHandler(Handler):
     is a blank page that, once painted, goes to URL."""
 
     def do_GET(self) -> None:
+        swap = getattr(self.server, "swap", {}).get(urlsplit(self.path).path)
+        if swap is not None:  # another file at this address (bench/moves.py --source-stdlib)
+            self._answer(swap.read_bytes(), self.guess_type(str(swap)))
+            return
         if not self.path.startswith("/__bench/start?"):
             if not self._gzipped():
                 super().do_GET()
@@ -176,9 +180,11 @@ def serve_dir(directory: Path, pages: bool = False) -> Iterator[object]:
 
 
 @contextlib.contextmanager
-def serve_root() -> Iterator[str]:
-    """Serve the working tree (with its generated files); yields the base URL."""
+def serve_root(swap: dict[str, Path] | None = None) -> Iterator[str]:
+    """Serve the working tree (with its generated files); yields the base URL. ``swap``:
+    address -> file answered there instead."""
     with serve_dir(ROOT) as server:
+        server.swap = swap or {}
         yield server.base
 
 

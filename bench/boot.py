@@ -479,7 +479,9 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="send every file as it is (by default the server gzips by type as GitHub Pages does)",
     )
-    parser.add_argument("--json", type=Path, help="also write the figures (every file of the last round) here")
+    parser.add_argument(
+        "--json", type=Path, help="also write the figures (every file of the last round) here"
+    )
     args = parser.parse_args(argv)
     pages = tuple(p for p in args.pages.split(",") if p)
     if not pages or any(p not in PAGES for p in pages):
