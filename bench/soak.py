@@ -118,7 +118,7 @@ def _abstract_pack(game: Any) -> list[str]:
 def _pis_yedili_pack(game: Any) -> list[str]:
     from cardems.pis_yedili.rules import deck_for
 
-    return deck_for(game.players)
+    return deck_for(game.players, game.house.jokers)
 
 
 @dataclass(frozen=True)

@@ -306,6 +306,19 @@ def ladder_parser() -> argparse.ArgumentParser:
         description="every game and seat count: normal vs easy and hard vs normal, mirrored",
     )
     _run_options(parser, [name for name, _ in GAMES], "ladder")
+    sets = parser.add_mutually_exclusive_group()
+    sets.add_argument(
+        "--house",
+        action="store_true",
+        help="every row under each option set of its game: the defaults, each house rule's "
+        "other values alone, and all of them changed at once",
+    )
+    sets.add_argument(
+        "--option",
+        action="append",
+        metavar="NAME=VALUE",
+        help="every row under this option set (repeatable; the games that have these options)",
+    )
     parser.add_argument(
         "--pair",
         action="append",
@@ -347,7 +360,11 @@ def cmd_ladder(argv: Sequence[str], out: Writer, err: Writer) -> int:
                 f"--pair takes two levels separated by a comma, e.g. hard,normal (got {shown(args.pair)})"
             )
         pairs = cast("tuple[tuple[str, str], ...]", given)  # two levels each, checked above
-        for rung in ladder.rungs(args.game, args.players, pairs):
+    option, _ = _options(args.option or [])
+    for rung in ladder.rungs(
+        args.game, args.players, pairs, args.house, option
+    ):  # bad options: before any work
+        if args.pair:
             (
                 make_bot(rung.game, rung.bot),
                 make_bot(rung.game, rung.opponent),
@@ -362,6 +379,8 @@ def cmd_ladder(argv: Sequence[str], out: Writer, err: Writer) -> int:
         pairs=pairs,
         progress=_progress(err, args.quiet),
         scheduler=args.scheduler,
+        house=args.house,
+        option=option,
     )
     ladder.write(rows, args.json, out)
     return 0

@@ -1,6 +1,11 @@
 """The ladder: every game and seat count, Normal against Easy and Hard against Normal.
 
-``python -m cardems arena ladder [--deals N] [--seed S] [--jobs J | --scheduler tcp://HOST:8786] [--json]``
+``python -m cardems arena ladder [--deals N] [--seed S] [--jobs J | --scheduler tcp://HOST:8786] [--json]
+[--house | --option KEY=VALUE ...]``
+
+With ``--house`` every row is played under each of the game's option sets (:func:`option_sets`:
+the defaults, each house rule's every other value alone, and all of them changed at once);
+with ``--option`` under the one set given (for the games that have those options).
 
 Each row is an arena run (:mod:`cardems.arena`) on mirrored deals, the first
 bot's difference measured against the MEAN of the other sides, so that equal
@@ -25,7 +30,7 @@ from typing import Any
 
 from cardems import arena
 from cardems.errors import BadInput, shown
-from cardems.games import game_class
+from cardems.games import game_class, options_spec
 
 SHARD = 25  # deals per shard: the unit of work, of caching and of progress
 VERSUS = "mean"
@@ -47,7 +52,8 @@ class Rung:
         opts = dict(self.options)
         seats = opts.get("players", 2)
         extra = f" {opts['variant']}" if "variant" in opts else ""
-        return f"{self.game}{extra} {seats}p"
+        house = "".join(f" {k}={str(v).lower()}" for k, v in self.options if k not in BASE_KEYS)
+        return f"{self.game}{extra} {seats}p{house}"
 
     def parsed_options(self) -> dict[str, Any]:
         return game_class(self.game).new(dict(self.options), seed=0).options
@@ -78,25 +84,70 @@ GAMES: tuple[tuple[str, tuple[dict[str, Any], ...]], ...] = (
     ("abstract", tuple({"variant": v, "mode": "deal"} for v in ("base", "suit", "unlimited", "52"))),
 )
 PAIRS = (("normal", "easy"), ("hard", "normal"))
+BASE_KEYS = frozenset(k for _, variants in GAMES for v in variants for k in v)  # not in a row's label
+# Each game's house rules (docs/<game>.md, "House rules"), and the set that changes all of them
+HOUSE: dict[str, tuple[str, ...]] = {
+    "pisti": ("jack_pisti", "first_round_pisti", "most_cards_tie"),
+    "war": ("hand", "burn"),
+    "pis-yedili": ("eight_skips", "ace", "seven_stack", "jack_on_jack", "jack_doubles", "jokers"),
+}
+ALL_HOUSE: dict[str, dict[str, Any]] = {
+    "pisti": {"jack_pisti": 10, "first_round_pisti": False, "most_cards_tie": "last"},
+    "war": {"hand": 5, "burn": 1},
+    "pis-yedili": {
+        "eight_skips": True,
+        "ace": "draw",
+        "seven_stack": "double",
+        "jack_on_jack": False,
+        "jack_doubles": False,
+        "jokers": True,
+    },
+}
+
+
+def option_sets(game: str) -> list[dict[str, Any]]:
+    """The ladder's option sets of ``game`` (``--house``): the defaults ``{}``, each house
+    rule's every other value alone, and all of them changed at once (:data:`ALL_HOUSE`)."""
+    spec = {o.name: o for o in options_spec(game)}
+    sets: list[dict[str, Any]] = [{}]
+    for name in HOUSE.get(game, ()):
+        sets += [{name: v} for v in spec[name].values if v != spec[name].default]
+    if game in ALL_HOUSE:
+        sets.append(dict(ALL_HOUSE[game]))
+    return sets
 
 
 def rungs(
     games: Iterable[str] | None = None,
     players: Iterable[int] | None = None,
     pairs: Iterable[tuple[str, str]] = PAIRS,
+    house: bool = False,
+    option: dict[str, str] | None = None,
 ) -> list[Rung]:
     """Every row of the ladder (of ``games``, ``players`` seats and ``pairs`` only, if
-    given), in table order."""
+    given), in table order; with ``house`` under each of :func:`option_sets`, with
+    ``option`` under that set only (the games without one of its options are left out;
+    :class:`BadInput` if no game has them all, or for a value not allowed)."""
     wanted = set(games) if games is not None else None
     seats = set(players) if players is not None else None
-    return [
-        Rung(game, tuple(sorted(options.items())), bot, opponent)
-        for game, variants in GAMES
-        if wanted is None or game in wanted
-        for options in variants
-        if seats is None or options.get("players", 2) in seats
-        for bot, opponent in pairs
-    ]
+    chosen = [name for name, _ in GAMES if wanted is None or name in wanted]
+    if option:
+        chosen = [g for g in chosen if set(option) <= {o.name for o in options_spec(g)}]
+        if not chosen:
+            raise BadInput(f"no game of the ladder has the options {shown(' '.join(sorted(option)))}")
+    sets = {g: option_sets(g) if house else [dict(option or {})] for g in chosen}
+    out = []
+    for game, variants in GAMES:
+        if game not in sets:
+            continue
+        for base in variants:
+            if seats is not None and base.get("players", 2) not in seats:
+                continue
+            for extra in sets[game]:
+                options = {**base, **extra}
+                game_class(game).new(dict(options), seed=0)  # a bad value: before any work
+                out += [Rung(game, tuple(sorted(options.items())), bot, opp) for bot, opp in pairs]
+    return out
 
 
 def shards(deals: int) -> list[tuple[int, int]]:
@@ -177,9 +228,11 @@ def run(
     pairs: Iterable[tuple[str, str]] = PAIRS,
     progress: Callable[[str], None] | None = None,
     scheduler: Any = None,
+    house: bool = False,
+    option: dict[str, str] | None = None,
 ) -> list[dict[str, Any]]:
     """Play (or take from ``cache``) every shard of every rung; one row per rung."""
-    ladder = rungs(games, players, pairs)
+    ladder = rungs(games, players, pairs, house, option)
     results = collect(ladder, deals, seed, jobs, cache, progress, scheduler)
     return [row(rung, arena.summarize(*results[rung]), deals) for rung in ladder]
 

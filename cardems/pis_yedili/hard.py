@@ -264,10 +264,10 @@ class PisYediliHard:
         :data:`BOLD_PLAYERS`) first: a Jack naming a suit its player holds (or the one
         Normal would name), each once; a draw only if Normal would draw (unless
         :data:`DRAW_RIVALS`)."""
-        held = {c[-1] for c in view.hand if c[0] != "J"}
+        held = {c[-1] for c in view.hand if c[0] not in "JX"}
         out = [baseline(view) if view.players in BOLD_PLAYERS else self.normal.choose(view, legal, Rng(0))]
         for move in legal:
-            if move[0] == "J" and move[-1] not in held:
+            if move[0] in "JX" and move[-1] not in held:  # a Jack or a joker naming a suit
                 move = jack(move, list(view.hand))
             if move == DRAW and not DRAW_RIVALS:
                 continue

@@ -54,7 +54,8 @@ def decisions(view: PisYediliView) -> list[Step]:
     """The other seats' decisions this round and every seat's cards got, oldest first."""
     n = view.players
     sizes = [HAND] * n
-    stock = len(deck_for(n)) - HAND * n
+    house = House.of(view.options)
+    stock = len(deck_for(n, house.jokers)) - HAND * n
     top: str | None = None
     named: str | None = None
     sevens, drawn, direction, opened = 0, False, 1, 0
@@ -62,7 +63,6 @@ def decisions(view: PisYediliView) -> list[Step]:
     phase = OPENING
     steps: list[Step] = []
     decks = view.decks
-    house = House.of(view.options)
     for seat, move in view.history:
         if move.startswith("pick:"):
             break

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cardems.cards import SUITS
+from cardems.cards import JOKER, SUITS
 from cardems.pis_yedili.rules import DRAW, PASS, VALUES, House, PisYediliView, is_opening_card
 from cardems.rng import Rng
 
@@ -66,11 +66,12 @@ class Situation:
 
 
 def name_suit(hand: list[str], played: str) -> str:
-    """The suit to name with a Jack: the longest among the cards kept, then the costliest."""
+    """The suit to name with a Jack or a joker: the longest among the cards kept (neither
+    counts), then the costliest."""
     counts = {s: 0 for s in SUITS}
     worth = {s: 0 for s in SUITS}
     for card in hand:
-        if card[0] != "J":
+        if card[0] != "J" and card != JOKER:
             counts[card[-1]] += 1
             worth[card[-1]] += VALUES[card[:-1]]
     return max(SUITS, key=lambda s: (counts[s], worth[s]))
@@ -95,17 +96,21 @@ def choose(table: Situation, legal: list[str] | None = None, rng: Rng | None = N
     house = table.house
     jack_ok = house.jack_on_jack or top is None or top[:-1] != "J"
     plain: list[str] = []
-    jacks: list[str] = []
+    jacks: list[str] = []  # the wild cards it may play: its jokers (50 points) first, then Jacks
+    jokers: list[str] = []
     for card in hand:
         r = card[:-1]
         if r == "J":
             if jack_ok:
                 jacks.append(card)
+        elif card == JOKER:
+            jokers.append(card)
         elif top is None or (
             card[-1] == named if named is not None else (card[-1] == top[-1] or r == top[:-1])
         ):
             if r != "A" or n > 1:
                 plain.append(card)
+    jacks = jokers + jacks
     if not plain and not jacks:
         return PASS if table.drawn else DRAW
     if n == 1:  # going out

@@ -1,7 +1,7 @@
 """Pis Yedili's options, as data: read by the rules, the routes, the options form and
 the CLI without importing the rules (see ``docs/pis-yedili.md``).
 
-The house rules (``eight_skips`` .. ``jack_doubles``) default to the seeds' rules, so a
+The house rules (``eight_skips`` .. ``jokers``) default to the seeds' rules, so a
 game, a link or a save that names none of them plays as before."""
 
 from __future__ import annotations
@@ -18,4 +18,5 @@ OPTIONS: tuple[Option, ...] = (
     Option("seven_stack", ("add", "double"), "add"),
     Option("jack_on_jack", (True, False), True),
     Option("jack_doubles", (True, False), True),
+    Option("jokers", (False, True), False),
 )

@@ -22,7 +22,7 @@ view and the legal moves. The counterparts of Pişti's styles:
 from __future__ import annotations
 
 from cardems.cards import SUITS
-from cardems.pis_yedili.rules import DRAW, PASS, VALUES, PisYediliView
+from cardems.pis_yedili.rules import DRAW, PASS, POINTS, PisYediliView
 from cardems.pis_yedili.sim import MUAMELE, OVER, Sim
 from cardems.rng import Rng
 
@@ -31,14 +31,14 @@ PICK = "pick:1"
 
 
 def cost(card: str) -> int:
-    return VALUES[card[:-1]]
+    return POINTS[card]
 
 
 def longest_suit(hand: list[str]) -> str:
-    """The suit held most among the cards other than Jacks (then the first in SUITS)."""
+    """The suit held most among the cards other than Jacks and jokers (then the first in SUITS)."""
     counts = {s: 0 for s in SUITS}
     for card in hand:
-        if card[0] != "J":
+        if card[0] not in "JX":
             counts[card[-1]] += 1
     return max(SUITS, key=lambda s: counts[s])
 
@@ -89,13 +89,13 @@ class PisYediliHunter:
         if len(hand) == 1:  # going out
             return greedy_move(hand, legal)
         sevens = [m for m in cards if m[0] == "7"]
-        jacks = [m for m in cards if m[0] == "J"]
-        plain = [m for m in cards if m[0] not in "7J"]
+        jacks = [m for m in cards if m[0] in "JX"]
+        plain = [m for m in cards if m[0] not in "7JX"]
         target = view.stack[-1] if view.stack else (view.seat + view.direction) % view.players
         if sevens and (view.hand_sizes[target] <= 2 or len(hand) <= 2):
             return sevens[0]
         if plain:
-            held = {s: sum(1 for c in hand if c[-1] == s and c[0] != "J") for s in SUITS}
+            held = {s: sum(1 for c in hand if c[-1] == s and c[0] not in "JX") for s in SUITS}
             return max(plain, key=lambda m: (held[m[-1]], cost(m)))
         if not view.drawn:
             return DRAW
@@ -138,7 +138,7 @@ class PisYediliSampler:
         if view.phase != "play" or len(legal) == 1:
             return greedy_move(hand, legal)
         suit = longest_suit(hand)
-        moves = [m for m in legal if m[0] != "J" or m.partition(":")[2] == suit]  # each Jack once
+        moves = [m for m in legal if m[0] not in "JX" or m.partition(":")[2] == suit]  # each Jack once
         if len(moves) == 1:
             return moves[0]
         seat = view.seat

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from cardems.cards import SUITS, Card, parse_card, standard_deck
+from cardems.cards import JOKER, SUITS, Card, parse_card, standard_deck
 from cardems.errors import BadInput
 from cardems.game import DealtMatch, Event, GameType, Reason, Result, SeatView, shown, whole_number
 from cardems.pis_yedili.events import (
@@ -47,11 +47,15 @@ SPECIAL_RANKS = frozenset({"7", "J", "10", "A"})
 VALUES = {"A": 11, "J": 25, "Q": 10, "K": 10, "10": 10}
 VALUES.update({str(n): n for n in range(2, 10)})
 MULTIPLIERS = {"J": 2, "7": 3}
+JOKERS = 4  # house rule jokers: two packs' jokers (2 each) join the two decks
+JOKER_POINTS = 50  # a joker left in hand (or picked in the muamele)
+POINTS = {c: VALUES[c[:-1]] for c in standard_deck()} | {JOKER: JOKER_POINTS}  # by card
 MAX_TELLS = 4
 DRAW, PASS = "draw", "pass"
-MAX_PICK = 2 * 52  # no stock holds more face-down cards than two packs
+MAX_PICK = 2 * 52 + JOKERS  # no stock holds more face-down cards than two packs and their jokers
 SUIT_ORDER = {s: i for i, s in enumerate(("S", "H", "C", "D"))}  # alternating colours
 JACK_MOVES = {f"J{s}": [f"J{s}:{named}" for named in SUITS] for s in SUITS}  # a Jack names any suit
+JOKER_MOVES = [f"{JOKER}:{named}" for named in SUITS]  # ... and so does a joker
 RANK_ORDER = {r: i for i, r in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))}
 
 GAME_TYPE = GameType(seats=(2, 3, 4), seats_option="players", lower_is_better=True, unit="round")
@@ -66,20 +70,31 @@ def suit(card: Card) -> str:
 
 
 def card_value(card: Card) -> int:
-    """Penalty points of a card left in hand: 2–10 face value, Q K 10, A 11, J 25."""
-    return VALUES[card[:-1]]
+    """Penalty points of a card left in hand: 2–10 face value, Q K 10, A 11, J 25, joker 50."""
+    return POINTS[card]
 
 
 def hand_value(cards: list[Card] | tuple[Card, ...]) -> int:
-    return sum(VALUES[c[:-1]] for c in cards)
+    return sum(POINTS[c] for c in cards)
 
 
 def sort_key(card: Card) -> tuple[int, int]:
-    """The page's hand order: by suit, then by rank (2 .. K, A)."""
+    """The page's hand order: by suit, then by rank (2 .. K, A); jokers last."""
+    if card == JOKER:
+        return len(SUIT_ORDER), 0
     return SUIT_ORDER[card[-1]], RANK_ORDER[card[:-1]]
 
 
-def deck_for(players: int) -> list[Card]:
+def wild(card: Card) -> bool:
+    """A Jack or a joker: played on any card (but a pending 7), naming the suit to follow."""
+    return card == JOKER or card[:-1] == "J"
+
+
+def deck_for(players: int, jokers: bool = False) -> list[Card]:
+    """The round's cards: one deck for 2 players, two for 3-4; two decks and
+    :data:`JOKERS` jokers for any number with the house rule ``jokers``."""
+    if jokers:
+        return standard_deck(packs=2, jokers=JOKERS)
     return standard_deck(packs=1 if players == 2 else 2)
 
 
@@ -88,9 +103,9 @@ def is_opening_card(card: Card) -> bool:
 
 
 def matches(card: Card, top: Card | None, named: str | None) -> bool:
-    """Whether ``card`` may be played on ``top`` (a Jack goes on anything)."""
+    """Whether ``card`` may be played on ``top`` (a Jack or a joker goes on anything)."""
     r = card[:-1]
-    if r == "J" or top is None:
+    if r == "J" or card == JOKER or top is None:
         return True
     if named is not None:
         return card[-1] == named
@@ -106,6 +121,7 @@ class House(NamedTuple):
     seven_double: bool = False  # stacked 7s double the penalty (3, 6, 12) instead of adding 3
     jack_on_jack: bool = True  # a Jack may be played on a Jack
     jack_doubles: bool = True  # going out on a Jack doubles the others' penalties
+    jokers: bool = False  # two decks and their 4 jokers, wild cards, for any number of players
 
     @classmethod
     def of(cls, options: Mapping[str, Any]) -> House:
@@ -115,7 +131,12 @@ class House(NamedTuple):
             options.get("seven_stack", "add") == "double",
             bool(options.get("jack_on_jack", True)),
             bool(options.get("jack_doubles", True)),
+            bool(options.get("jokers", False)),
         )
+
+    def decks(self, players: int) -> int:
+        """Decks in play: 1 for 2 players, 2 for 3-4 or with jokers."""
+        return 2 if self.jokers or players > 2 else 1
 
     def penalty(self, sevens: int) -> int:
         """Cards to draw for ``sevens`` stacked 7s: 3, 6, 9 ... (or 3, 6, 12 ... doubling)."""
@@ -136,8 +157,9 @@ class House(NamedTuple):
         return MULTIPLIERS.get(rank, 1)
 
     def twin(self, rank: str) -> bool:
-        """Whether a card of ``rank`` on its twin is a pişti (an 8 that skips is special)."""
-        return rank not in SPECIAL_RANKS and not (rank == "8" and self.eight_skips)
+        """Whether a card of ``rank`` on its twin is a pişti (an 8 that skips is special, and
+        a joker, rank ``""`` in the rules' ``card[:-1]``, is no ordinary card)."""
+        return bool(rank) and rank not in SPECIAL_RANKS and not (rank == "8" and self.eight_skips)
 
 
 class Tell(NamedTuple):
@@ -222,13 +244,13 @@ class PisYediliView(SeatView):
 
     @property
     def decks(self) -> int:
-        return 1 if self.players == 2 else 2
+        return House.of(self.options).decks(self.players)
 
     def unseen(self) -> list[Card]:
         """The cards this seat has not seen this round (other hands and the stock), in a
-        fixed order; with two decks a card may appear twice."""
+        fixed order; with two decks a card may appear twice (a joker up to four times)."""
         left: dict[Card, int] = {}
-        for card in deck_for(self.players):
+        for card in deck_for(self.players, bool(self.options.get("jokers", False))):
             left[card] = left.get(card, 0) + 1
         for card in self.hand:
             left[card] -= 1
@@ -276,9 +298,9 @@ class PisYedili(DealtMatch[str, PisYediliView]):
 
     def __init__(self, options: dict[str, Any], seed: int, arranged: list[Card] | None) -> None:
         super().__init__(options, seed, arranged)
-        self.decks = 1 if self.players == 2 else 2
-        self.bounce = options["ten_rule"] == "bounce"
         self.house = House.of(options)
+        self.decks = self.house.decks(self.players)
+        self.bounce = options["ten_rule"] == "bounce"
         self.totals = [0] * self.players
         self.rounds: list[RoundScore] = []
         self.round_no = 0
@@ -307,7 +329,7 @@ class PisYedili(DealtMatch[str, PisYediliView]):
     # ----------------------------------------------------------- creation
     @classmethod
     def pack(cls, options: dict[str, Any]) -> list[Card]:
-        return deck_for(options["players"])
+        return deck_for(options["players"], bool(options.get("jokers", False)))
 
     def _start_deal(self, deck: list[Card] | None) -> list[Event]:
         """Start a round (this game's deal)."""
@@ -315,7 +337,7 @@ class PisYedili(DealtMatch[str, PisYediliView]):
         n = self.players
         self.first = (self.round_no - 1) % n
         if deck is None:
-            deck = deck_for(n)
+            deck = deck_for(n, self.house.jokers)
             self.rng.shuffle(deck)
         self.hands = [[] for _ in range(n)]
         for k in range(n):
@@ -381,6 +403,8 @@ class PisYedili(DealtMatch[str, PisYediliView]):
             if r == "J":
                 if jacks:
                     moves += JACK_MOVES[card]
+            elif card == JOKER:
+                moves += JOKER_MOVES
             elif (follow_suit is None or card[-1] == follow_suit or r == follow_rank) and not (
                 lone and r == "A"
             ):
@@ -402,15 +426,15 @@ class PisYedili(DealtMatch[str, PisYediliView]):
             return f"pick:{number}"
         card_text, sep, named = raw.partition(":")
         card = parse_card(card_text)
-        if card[:-1] == "J":
+        if wild(card):
             if not sep:
-                raise BadInput(f"{shown(raw)}: a Jack names the suit to follow, e.g. {card}:S")
+                raise BadInput(f"{shown(raw)}: a Jack or a joker names the suit to follow, e.g. {card}:S")
             named = named.strip().upper()
             if named not in SUITS:
                 raise BadInput(f"{shown(raw)}: the named suit must be one of S H D C")
             return f"{card}:{named}"
         if sep:
-            raise BadInput(f"{shown(raw)}: only a Jack names a suit")
+            raise BadInput(f"{shown(raw)}: only a Jack or a joker names a suit")
         return card
 
     def format_move(self, move: str) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardems.cards import SUITS
+from cardems.cards import JOKER, SUITS
 from cardems.pis_yedili.normal import (
     ACE_BONUS,
     ACE_DRAW_BONUS,
@@ -31,7 +31,7 @@ from cardems.pis_yedili.rules import (
     HAND,
     PASS,
     PICKS_PER_SEVEN,
-    VALUES,
+    POINTS,
     House,
     deck_for,
     is_opening_card,
@@ -46,25 +46,24 @@ PHASES = {"opening": OPENING, "play": PLAY, "muamele": MUAMELE, "over": OVER}
 # The bold variant of the Normal player (Hard with 4 players): it sheds its costly cards and its
 # Jacks only when another player is down to this many cards, and keeps a Jack to go out with
 BOLD_DANGER, BOLD_JACK = 1, 1
-CARDS = deck_for(2)
-DECKS = {n: deck_for(n) for n in (2, 3, 4)}
-VALUE = {c: VALUES[c[:-1]] for c in CARDS}  # penalty points of a card
+CARDS = list(dict.fromkeys(deck_for(2, jokers=True)))  # every card once, the joker (``X``) last
+DECKS = {(n, j): deck_for(n, j) for n in (2, 3, 4) for j in (False, True)}  # by players, jokers
+VALUE = POINTS  # penalty points of a card
 OPENERS = frozenset(c for c in CARDS if is_opening_card(c))
-TWINS = frozenset(c for c in CARDS if c[0] not in "7J1A")  # a pişti with two decks: play again
-JACKS = {c: [f"{c}:{s}" for s in SUITS] for c in CARDS if c[0] == "J"}  # a Jack's moves
-JACK_CARDS = frozenset(JACKS)
+TWINS = frozenset(c for c in CARDS if c[0] not in "7J1AX")  # a pişti with two decks: play again
+JACKS = {c: [f"{c}:{s}" for s in SUITS] for c in CARDS if c[0] in "JX"}  # a wild card's moves
+JACK_CARDS = frozenset(JACKS)  # the Jacks and the joker
 SEVEN, TEN, ACE = 1, 2, 3
-KIND = {c: {"7": SEVEN, "1": TEN, "A": ACE}.get(c[0], 0) for c in CARDS}  # Jacks: plain
-PICKS = [f"pick:{i}" for i in range(1, 2 * 52 + 1)]
-RANKS = {c[0]: c[:-1] for c in CARDS}  # a card's first character -> its rank
+KIND = {c: {"7": SEVEN, "1": TEN, "A": ACE}.get(c[0], 0) for c in CARDS}  # Jacks, joker: plain
+PICKS = [f"pick:{i}" for i in range(1, 2 * 52 + 4 + 1)]
+RANKS = {c[0]: c[:-1] for c in CARDS}  # a card's first character -> its rank (the joker's: "")
 BASE = House()  # the seeds' rules: no house rule
-# the cards other than Jacks that may be played on a top card (keyed by the card) or on a
-# named suit (keyed by the suit), or on nothing (keyed by None)
-FOLLOWS: dict[str | None, frozenset[str]] = {None: frozenset(c for c in CARDS if c[0] != "J")}
-FOLLOWS.update({s: frozenset(c for c in CARDS if c[-1] == s and c[0] != "J") for s in SUITS})
-FOLLOWS.update(
-    {t: frozenset(c for c in CARDS if c[0] != "J" and (c[-1] == t[-1] or c[0] == t[0])) for t in CARDS}
-)
+# the cards other than Jacks and jokers that may be played on a top card (keyed by the card)
+# or on a named suit (keyed by the suit), or on nothing (keyed by None)
+PLAIN = [c for c in CARDS if c not in JACKS]
+FOLLOWS: dict[str | None, frozenset[str]] = {None: frozenset(PLAIN)}
+FOLLOWS.update({s: frozenset(c for c in PLAIN if c[-1] == s) for s in SUITS})
+FOLLOWS.update({t: frozenset(c for c in PLAIN if c[-1] == t[-1] or c[0] == t[0]) for t in PLAIN})
 
 
 class Sim:
@@ -125,11 +124,11 @@ class Sim:
     def new(cls, players: int, bounce: bool, rng: Rng, house: House = BASE) -> Sim:
         """A fresh first round (seat 0 opens), dealt as the rules deal a shuffled deck,
         played with the ``house`` rules."""
-        deck = DECKS[players][:]
+        deck = DECKS[players, house.jokers][:]
         rng.shuffle(deck)
         sim = cls.__new__(cls)
         sim.players = players
-        sim.decks = 1 if players == 2 else 2
+        sim.decks = house.decks(players)
         sim.bounce = bounce
         sim.turn = 0
         sim.phase = OPENING
@@ -244,14 +243,15 @@ class Sim:
             pile = self.pile
             follows = FOLLOWS[self.named or (pile[-1] if pile else None)]
             cards = dict.fromkeys(hand) if self.decks == 2 else hand
-            if JACK_CARDS.isdisjoint(cards) or (pile and pile[-1][0] == "J" and not self.house.jack_on_jack):
+            if JACK_CARDS.isdisjoint(cards):
                 moves = list(filter(follows.__contains__, cards))
             else:
+                jacks = not (pile and pile[-1][0] == "J" and not self.house.jack_on_jack)
                 moves = []
                 for card in cards:
                     if card in follows:
                         moves.append(card)
-                    elif card[0] == "J":
+                    elif card == JOKER or (jacks and card[0] == "J"):
                         moves += JACKS[card]
             if len(hand) == 1 and moves and moves[0][0] == "A":  # an Ace may not be the last card
                 moves = []
@@ -323,8 +323,8 @@ class Sim:
         self.drawn = True
 
     def _play(self, seat: int, move: str) -> None:
-        if len(move) > 3:  # a Jack naming a suit: "JH:S"
-            card, named = move[:2], move[3]
+        if move[-2] == ":":  # a Jack or a joker naming a suit: "JH:S", "X:S"
+            card, named = move[:-2], move[-1]
         else:
             card, named = move, None
         hand = self.hands[seat]
@@ -460,7 +460,8 @@ class Sim:
         follows = FOLLOWS[self.named or top]
         house = self.house
         plain = [c for c in hand if c in follows]
-        jacks = [c for c in hand if c in JACKS] if house.jack_on_jack or top is None or top[0] != "J" else []
+        jack_ok = house.jack_on_jack or top is None or top[0] != "J"
+        jacks = [c for c in hand if c == JOKER] + [c for c in hand if c[0] == "J" and jack_ok]
         drawn = self.drawn
         if not plain and not jacks:
             return PASS if drawn else DRAW

@@ -86,3 +86,45 @@ def test_war_draws_a_hand_of_five_or_of_one_and_plays_by_the_link(player):
         map(str, game.result().scores)
     )
     assert player.raw_keys() == [] and player.errors == []
+
+
+def test_a_pis_yedili_round_with_jokers(player):
+    """Jokers by link: the human is dealt one (seed 13), its card is drawn with the joker's
+    art and its own id, a click on it opens the suit chooser, the log says it was played,
+    and the round ends as the engine says."""
+    from cardems.pis_yedili.rules import PisYedili
+    from tests.browser.test_pis_yedili_page import enabled, play_match
+
+    player.open("#/pis-yedili?players=2&mode=round&jokers=true&seed=13&level=normal&speed=instant")
+    page = player.page
+    game = PisYedili.from_json(player.save("pis-yedili")["game"])
+    assert game.options["jokers"] is True and game.decks == 2 and "X" in game.hands[0]
+    joker = page.locator('.seat-bottom .hand button[data-card="X"]')
+    assert joker.count() == 1 and joker.first.get_attribute("id") == "card-X"
+    assert joker.first.locator("svg.card-art").get_attribute("data-art") == "X"  # the joker's art
+    assert "Joker" in joker.first.locator(".sr-only").inner_text()
+    assert page.locator(".center .stock .count").inner_text() == str(108 - 14)
+    seen: list[list[tuple[str, str, str]]] = []
+    lines: set[str] = set()
+
+    def checks(buttons):
+        seen.append(buttons)
+        state = PisYedili.from_json(player.save("pis-yedili")["game"])
+        cards = {c for c, a, _ in buttons if c and c != "back" and not a}
+        legal = state.legal_moves()
+        assert cards == {
+            m.partition(":")[0] for m in legal if m not in ("draw", "pass") and not m.startswith("pick")
+        }
+        lines.update(page.locator("#log li").all_inner_texts())
+
+    clicks = play_match(player, checks, wild_first=True)
+    game = PisYedili.from_json(player.save("pis-yedili")["game"])
+    assert "X:H" in clicks and "X:H" in game.moves  # the human's joker, asking for hearts
+    assert any(
+        "Joker" in line and "hearts" in line.lower()
+        for line in lines | set(page.locator("#log li").all_inner_texts())
+    ), sorted(lines)[:20]
+    assert game.is_over() and page.locator("dialog#result").get_attribute("data-scores") == ",".join(
+        map(str, game.result().scores)
+    )
+    assert enabled and player.errors == []

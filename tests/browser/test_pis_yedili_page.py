@@ -25,26 +25,30 @@ def enabled(page) -> list[tuple[str, str, str]]:
     )
 
 
-def human_turn(player, checks=None) -> str:
-    """One click of the human's: a playable plain card, else a Jack (and then a suit),
-    else draw, else pass; in the muamele, a face-down card."""
+def human_turn(player, checks=None, wild_first: bool = False) -> str:
+    """One click of the human's: a playable plain card, else a Jack or a joker (and then
+    a suit; with ``wild_first`` those first), else draw, else pass; in the muamele, a
+    face-down card."""
     page = player.page
     buttons = enabled(page)
     cards = [c for c, a, _ in buttons if c and c != "back" and not a]
     actions = {a for _, a, _ in buttons if a}
     if checks is not None:
         checks(buttons)
-    plain = [c for c in cards if c[0] != "J"]
+    plain = [c for c in cards if c[0] not in "JX"]
+    if wild_first and len(plain) < len(cards):
+        plain = []
     page.mouse.move(1, 1)  # a hovered card rises over its neighbours: start from nowhere
     # in a fanned hand each card shows its leading edge: click there, as a person would
     if plain:
         page.click(f'#felt button[data-card="{plain[0]}"]', position=EDGE)
         return plain[0]
     if cards:
-        page.click(f'#felt button[data-card="{cards[0]}"]', position=EDGE)
+        wild = next(c for c in cards if c[0] in "JX")
+        page.click(f'#felt button[data-card="{wild}"]', position=EDGE)
         page.wait_for_selector("#felt button[data-action=suit-H]")
         page.click("#felt button[data-action=suit-H]")
-        return f"{cards[0]}:H"
+        return f"{wild}:H"
     if "pick" in actions:
         page.click("#felt button[data-action=pick]")
         return "pick"
@@ -57,7 +61,7 @@ def human_turn(player, checks=None) -> str:
     return ""
 
 
-def play_match(player, checks=None, limit: int = 2000) -> list[str]:
+def play_match(player, checks=None, limit: int = 2000, wild_first: bool = False) -> list[str]:
     page = player.page
     clicks: list[str] = []
     player.rounds_seen = 0
@@ -68,7 +72,7 @@ def play_match(player, checks=None, limit: int = 2000) -> list[str]:
             page.wait_for_function("!document.querySelector('dialog#result').open")
             continue
         moves = len(player.save("pis-yedili")["game"]["moves"])
-        done = human_turn(player, checks)
+        done = human_turn(player, checks, wild_first)
         if not done:
             continue
         clicks.append(done)

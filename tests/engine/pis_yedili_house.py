@@ -9,5 +9,6 @@ HOUSE = st.fixed_dictionaries(
         "seven_stack": st.sampled_from(["add", "double"]),
         "jack_on_jack": st.booleans(),
         "jack_doubles": st.booleans(),
+        "jokers": st.booleans(),
     }
 )

@@ -270,3 +270,53 @@ def test_the_panel_plays_its_members_on_the_ladders_shards(tmp_path, monkeypatch
         1, 1, cache=str(tmp_path / "c.jsonl"), games=["pis-yedili"], players=[2], pairs=[("hard", "greedy")]
     )  # the ladder reads the panel's shards
     assert again[0]["mean_diff"] == rows["hard", "greedy"]["mean_diff"]
+
+
+def test_the_option_sets_of_the_ladder_are_the_defaults_each_house_rule_and_all_at_once():
+    from cardems.ladder import option_sets, rungs
+
+    assert option_sets("pis-yedili") == [
+        {},
+        {"eight_skips": True},
+        {"ace": "draw"},
+        {"seven_stack": "double"},
+        {"jack_on_jack": False},
+        {"jack_doubles": False},
+        {"jokers": True},
+        {
+            "eight_skips": True,
+            "ace": "draw",
+            "seven_stack": "double",
+            "jack_on_jack": False,
+            "jack_doubles": False,
+            "jokers": True,
+        },
+    ]
+    assert option_sets("abstract") == [{}]
+    house = rungs(["pisti"], [2], [("hard", "normal")], house=True)
+    assert [r.label for r in house] == [
+        "pisti 2p",
+        "pisti 2p jack_pisti=10",
+        "pisti 2p first_round_pisti=false",
+        "pisti 2p most_cards_tie=last",
+        "pisti 2p most_cards_tie=carry",
+        "pisti 2p first_round_pisti=false jack_pisti=10 most_cards_tie=last",
+    ]
+    given = rungs(None, [2], [("hard", "normal")], option={"jokers": "true"})
+    assert [r.label for r in given] == ["pis-yedili 2p jokers=true"]
+    assert given[0].parsed_options()["jokers"] is True
+
+
+def test_the_ladder_command_takes_an_option_set_and_refuses_a_bad_one():
+    import io
+
+    from cardems.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["arena", "ladder", "--option", "burn=1", "--deals", "2", "--cache", "", "--quiet"]
+    assert main(argv, out=out, err=err) == 0
+    assert [line.split("|")[1].strip() for line in out.getvalue().splitlines()[2:]] == ["war 2p burn=1"] * 2
+    for bad, words in (("burn=2", "not allowed"), ("nope=1", "no game of the ladder")):
+        out, err = io.StringIO(), io.StringIO()
+        assert main(["arena", "ladder", "--option", bad, "--cache", ""], out=out, err=err) == 2
+        assert words in err.getvalue() and out.getvalue() == ""

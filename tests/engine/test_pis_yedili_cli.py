@@ -37,6 +37,7 @@ def test_replay_of_an_arranged_round_going_out_with_a_seven():
         "seven_stack": "add",  # the house
         "jack_on_jack": True,
         "jack_doubles": True,
+        "jokers": False,
     }  # rules' defaults
     assert data["to_move"] is None
 

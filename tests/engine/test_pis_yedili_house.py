@@ -206,6 +206,7 @@ def test_normal_plays_an_eight_that_skips_a_player_about_to_go_out():
         {"seven_stack": "double"},
         {"jack_on_jack": False},
         {"jack_doubles": False},
+        {"jokers": True},
     ],
 )
 def test_hard_searches_the_house_rules_of_its_game(house):

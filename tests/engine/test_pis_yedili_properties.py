@@ -43,7 +43,7 @@ def random_game(seed: int, play_seed: int, options: dict):
 
 @given(st.integers(0, 2**32), st.integers(0, 2**32), OPTIONS)
 def test_every_card_is_accounted_for_at_every_step(seed, play_seed, options):
-    full = Counter(deck_for(options["players"]))
+    full = Counter(deck_for(options["players"], options["jokers"]))
     for _, _, _, game in random_game(seed, play_seed, options):
         assert everything(game) == full
     assert game.is_over()
@@ -91,7 +91,7 @@ def test_turns_follow_the_rules(seed, play_seed, options):
 @given(st.integers(0, 2**32), st.integers(0, 2**32), OPTIONS)
 def test_every_round_ends_and_penalties_follow_the_multiplier_and_the_muamele(seed, play_seed, options):
     options = dict(options, target=101)
-    values = {"A": 11, "J": 25, "Q": 10, "K": 10}
+    values = {"A": 11, "J": 25, "Q": 10, "K": 10, "": 50}  # "": the joker, X
     worth = lambda cards: sum(values.get(c[:-1]) or int(c[:-1]) for c in cards)
     *_, (*_, game) = random_game(seed, play_seed, options)
     totals = [0] * game.players

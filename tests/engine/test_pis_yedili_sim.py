@@ -130,16 +130,16 @@ def test_a_match_round_in_progress_is_taken_as_it_stands():
 
 
 HOUSE_SETS = [
-    dict(zip(("eight_skips", "ace", "seven_stack", "jack_on_jack", "jack_doubles"), values))
+    dict(zip(("eight_skips", "ace", "seven_stack", "jack_on_jack", "jack_doubles", "jokers"), values))
     for values in itertools.product(
-        (False, True), ("again", "draw"), ("add", "double"), (True, False), (True, False)
+        (False, True), ("again", "draw"), ("add", "double"), (True, False), (True, False), (False, True)
     )
 ]
 
 
 @pytest.mark.parametrize("number", range(len(HOUSE_SETS)))
 def test_under_each_set_of_house_rules_normal_rounds_score_as_the_rules(number):
-    """Every one of the 32 sets of house rules, with 2, 3 and 4 players in turn: Normal
+    """Every one of the 64 sets of house rules, with 2, 3 and 4 players in turn: Normal
     plays whole rounds in the Sim as in the rules engine, the same penalties; and the
     Sim made from a seat's view (the pending 7s read back from their count) agrees."""
     house = HOUSE_SETS[number]

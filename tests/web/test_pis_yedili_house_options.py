@@ -37,3 +37,20 @@ def test_the_link_and_the_form_carry_the_house_rules():
         "3 players (two decks) · An 8 skips the next player · Everyone else draws one, the turn passes · "
         "Double: 3, 6, 12… · No Jack on a Jack · Going out on a Jack does not double · Hard"
     )
+
+
+def test_the_link_and_the_form_carry_the_jokers():
+    route = parse_route("#/pis-yedili?jokers=true")
+    assert (
+        route.dropped == []
+        and House.of(route.options).jokers
+        and route.to_hash() == "#/pis-yedili?jokers=true"
+    )
+    html = form_html(Catalog("en").t, route)
+    assert 'type="checkbox" name="jokers" value="true" checked' in html
+    assert "Jokers are wild" in html  # the option's help
+    form = {"players": "2", "ten_rule": "bounce", "mode": "match", "target": "101", "jokers": "true"}
+    assert route_from_form(form, seed=5, game="pis-yedili").options == route.options
+    assert "Two decks with 4 jokers" in summary(Catalog("en").t, route)
+    for lang in ("tr", "ar", "fa"):
+        assert "jokers" not in summary(Catalog(lang).t, route)  # worded in every language, not the key

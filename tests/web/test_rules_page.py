@@ -45,6 +45,10 @@ def _deck(stem):
         from cardems.abstract.rules import VARIANTS, full_deck
 
         return {card for variant in VARIANTS for card in full_deck(variant)}
+    if stem == "pis_yedili":
+        from cardems.pis_yedili.rules import deck_for
+
+        return set(deck_for(4, jokers=True))  # the house rule jokers adds the joker
     return set(standard_deck())
 
 

@@ -1,7 +1,7 @@
 """The Pis Yedili table: the viewer's view drawn (seat 0's against computers), clicks turned into moves.
 
 It reads only the viewer's view (and the public round records) to draw, so no
-hidden card reaches the DOM. A click on a Jack opens the suit chooser
+hidden card reaches the DOM. A click on a Jack (or a joker) opens the suit chooser
 (``suit-S`` .. ``suit-C``); ``draw`` and ``pass`` are buttons enabled only
 when legal; in the muamele the human picks face-down cards (``pick``).
 """
@@ -25,7 +25,7 @@ from cardems.pis_yedili.events import (
     Skip,
     Ten,
 )
-from cardems.pis_yedili.rules import DRAW, PASS, PisYedili, PisYediliView, RoundScore, card_value
+from cardems.pis_yedili.rules import DRAW, PASS, PisYedili, PisYediliView, RoundScore, card_value, wild
 from cardems.web import dom, markup
 from cardems.web.host import TableHost
 from cardems.web.route import Route
@@ -61,7 +61,7 @@ class PisYediliTable(Table):
 
     # ------------------------------------------------------------ input
     def card_move(self, card: str) -> Any:
-        if card[:-1] == "J":
+        if wild(card):  # a Jack or a joker: the suit chooser
             if self.can_act() and any(m.startswith(card + ":") for m in self.legal()):
                 self.jack = card
                 self.render()
@@ -70,8 +70,8 @@ class PisYediliTable(Table):
         return card
 
     def refused_move(self, card: str) -> str:
-        """A Jack is asked about naming its own suit (the suit changes no refusal)."""
-        return f"{card}:{card[-1]}" if card[:-1] == "J" else card
+        """A Jack is asked about naming its own suit, a joker spades (the suit changes no refusal)."""
+        return f"{card}:{'S' if card == 'X' else card[-1]}" if wild(card) else card
 
     def on_action(self, action: str, target: Any, started: float) -> None:
         if action in (DRAW, PASS):
