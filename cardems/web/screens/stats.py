@@ -105,7 +105,8 @@ def number(value: float | int | None) -> str:
     return str(value) if isinstance(value, int) else f"{value:.1f}"
 
 
-def game_table(app: ScreenHost, game: str, rows: list[Figures]) -> str:
+def game_table(app: ScreenHost, game: str, rows: list[Figures], chart: str = "") -> str:
+    """One game's section: its name, its chart of results over time (``chart``), its table."""
     t = app.t
     low = rows[0].lower_is_better
     columns = [t("level." + f.level) for f in rows]
@@ -151,6 +152,7 @@ def game_table(app: ScreenHost, game: str, rows: list[Figures]) -> str:
     return (
         f'<section class="stats-game" data-game="{markup.esc(game)}" aria-labelledby="stats-{game}">'
         f'<h2 id="stats-{game}">{markup.esc(name)}</h2>'
+        + chart
         + markup.score_table(columns, body, caption=t("stats.caption", game=name), classes="stats-table")
         + reset
         + "</section>"
@@ -184,10 +186,12 @@ def render(app: ScreenHost) -> str:
         f'{markup.esc(t("stats.daily_streak", current=current, best=best))}</p>'
     )
     if groups:
-        parts += [game_table(app, game, rows) for game, rows in groups.items()]
+        for game, rows in groups.items():
+            days = chart_data(records, game=game)
+            chart = chart_html(t, days, rtl=app.catalog.rtl, ident=f"stats-chart-{game}") if days else ""
+            parts.append(game_table(app, game, rows, chart))
     else:
         parts.append(markup.note(t("stats.empty")))
-    parts.append(chart_html(t, chart_data(records), rtl=app.catalog.rtl))
     parts.append(
         f'<section class="stats-file" aria-labelledby="stats-file-title"><h2 id="stats-file-title">'
         f'{markup.esc(t("stats.file"))}</h2><p>{markup.esc(t("stats.file.about"))}</p><p class="stats-buttons">'
