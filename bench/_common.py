@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gzip
 import json
+import os
 import shutil
 import statistics
 import sys
@@ -30,6 +32,26 @@ from serve import Handler  # noqa: E402  (serves the generated files of the work
 sys.path.remove(str(ROOT / "scripts"))
 
 
+# The types GitHub Pages gzips on the fly (bench/RESULTS.md, 2026-12-02, for where this comes
+# from): HTML, CSS, JavaScript, JSON, SVG, XML, plain text and WebAssembly. Everything else
+# (application/zip, application/gzip, application/octet-stream, images, fonts) is sent as it is.
+PAGES_GZIP = frozenset(
+    {
+        "text/html",
+        "text/css",
+        "text/plain",
+        "text/xml",
+        "text/javascript",
+        "application/javascript",
+        "application/json",
+        "application/manifest+json",
+        "application/xml",
+        "image/svg+xml",
+        "application/wasm",
+    }
+)
+
+
 class QuietHandler(Handler):
     """The site's handler; counts the bytes of the bodies it sends (``server.sent``).
 
@@ -38,8 +60,13 @@ class QuietHandler(Handler):
     is a blank page that, once painted, goes to URL."""
 
     def do_GET(self) -> None:
+        swap = getattr(self.server, "swap", {}).get(urlsplit(self.path).path)
+        if swap is not None:  # another file at this address (bench/moves.py --source-stdlib)
+            self._answer(swap.read_bytes(), self.guess_type(str(swap)))
+            return
         if not self.path.startswith("/__bench/start?"):
-            super().do_GET()
+            if not self._gzipped():
+                super().do_GET()
             return
         target = parse_qs(urlsplit(self.path).query).get("to", [""])[0]
         page = (
@@ -65,6 +92,42 @@ class QuietHandler(Handler):
         self.send_header("Cache-Control", "no-store")
         self.end_headers()
         self.wfile.write(body)
+
+    def _gzipped(self) -> bool:
+        """Answer as GitHub Pages would, if ``server.pages`` is set: a file of a type in
+        PAGES_GZIP, to a client accepting gzip, gzipped (level 6, made once per file);
+        False (nothing sent) for anything else, which is then sent as it is."""
+        if not getattr(self.server, "pages", False) or "gzip" not in self.headers.get("Accept-Encoding", ""):
+            return False
+        path = self.translate_path(self.path)
+        if not os.path.isfile(path) or self.guess_type(path).split(";")[0] not in PAGES_GZIP:
+            return False
+        stat = os.stat(path)
+        key = (path, stat.st_mtime_ns, stat.st_size)
+        with self.server.lock:
+            body = self.server.gzipped.get(key)
+        if body is None:
+            with open(path, "rb") as f:
+                body = gzip.compress(f.read(), compresslevel=6, mtime=0)
+            with self.server.lock:
+                self.server.gzipped[key] = body
+        since = self.headers.get("If-Modified-Since")
+        modified = self.date_time_string(int(stat.st_mtime))
+        if since == modified:
+            self.send_response(304)
+            self.end_headers()
+            return True
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", modified)
+        self.end_headers()
+        self.wfile.write(body)
+        with self.server.lock:
+            self.server.sent += len(body)
+        return True
 
     def copyfile(self, source, outputfile) -> None:
         sent = 0
@@ -95,13 +158,16 @@ def ensure_runtime() -> None:
 
 
 @contextlib.contextmanager
-def serve_dir(directory: Path) -> Iterator[object]:
+def serve_dir(directory: Path, pages: bool = False) -> Iterator[object]:
     """Serve ``directory`` on 127.0.0.1:<free port> from a thread; yields the server
-    (``server.base``: its URL; ``server.sent``: body bytes sent so far)."""
+    (``server.base``: its URL; ``server.sent``: body bytes sent so far). ``pages``:
+    compress as GitHub Pages does (:data:`PAGES_GZIP`)."""
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(directory)))
     server.daemon_threads = True
     server.lock = threading.Lock()
     server.sent = 0
+    server.pages = pages
+    server.gzipped = {}
     server.base = f"http://127.0.0.1:{server.server_address[1]}"
     thread = threading.Thread(target=server.serve_forever, name="bench-http", daemon=True)
     thread.start()
@@ -114,9 +180,11 @@ def serve_dir(directory: Path) -> Iterator[object]:
 
 
 @contextlib.contextmanager
-def serve_root() -> Iterator[str]:
-    """Serve the working tree (with its generated files); yields the base URL."""
+def serve_root(swap: dict[str, Path] | None = None) -> Iterator[str]:
+    """Serve the working tree (with its generated files); yields the base URL. ``swap``:
+    address -> file answered there instead."""
     with serve_dir(ROOT) as server:
+        server.swap = swap or {}
         yield server.base
 
 
@@ -156,10 +224,11 @@ def stock_page(folder: Path) -> None:
 
 
 @contextlib.contextmanager
-def serve_site(prepare: Callable[[Path], None] | None = None) -> Iterator[object]:
+def serve_site(prepare: Callable[[Path], None] | None = None, pages: bool = False) -> Iterator[object]:
     """Assemble the site (scripts/build_site.py) in a temporary folder, with the
     bare page of bench/bare/ and the stock one (:func:`stock_page`) beside it, and serve it; yields the server.
-    ``prepare(folder)`` may change the assembled folder before it is served."""
+    ``prepare(folder)`` may change the assembled folder before it is served; ``pages``: see
+    :func:`serve_dir`."""
     sys.path.insert(0, str(ROOT / "scripts"))
     try:
         from build_site import build
@@ -172,7 +241,7 @@ def serve_site(prepare: Callable[[Path], None] | None = None) -> Iterator[object
         stock_page(out / "bench" / "stock")
         if prepare is not None:
             prepare(out)
-        with serve_dir(out) as server:
+        with serve_dir(out, pages) as server:
             yield server
 
 

@@ -62,6 +62,7 @@ from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(1, str(Path(__file__).resolve().parents[1] / "scripts"))
 import sitefiles
 from _common import (
     CHROMIUM_ARGS,
@@ -91,8 +92,10 @@ MEASURE = """m => {
     const fcp = performance.getEntriesByName('first-contentful-paint')[0];
     const step = n => (window.__steps || []).find(([name]) => name === n);
     const up = step('Loaded interpreter'), start = step('Loading Pyodide');
+    const files = done.map(r => [r.name.replace(location.origin, ''), r.transferSize]);
     return {ready, bytes: (nav ? nav.transferSize : 0) + done.reduce((s, r) => s + r.transferSize, 0),
-            fcp: fcp ? fcp.startTime : null, app: up ? ready - up[1] : null, start: start ? start[1] : null};
+            fcp: fcp ? fcp.startTime : null, app: up ? ready - up[1] : null, start: start ? start[1] : null,
+            files: nav ? [[nav.name.replace(location.origin, ''), nav.transferSize], ...files] : files};
 }"""
 # PyScript's progress steps, timed (the interpreter is up at "Loaded interpreter")
 STEPS = """window.__steps = [];
@@ -318,17 +321,18 @@ def bootstrap(values: list[float], draws: int = 2000, seed: int = 1) -> tuple[fl
 
 
 @contextlib.contextmanager
-def driven(driver: str, throttle: float = 1):
-    """The server and a function playing one round of one page, for ``driver``."""
+def driven(driver: str, throttle: float = 1, pages: bool = True):
+    """The server and a function playing one round of one page, for ``driver``; ``pages``:
+    the server compresses as GitHub Pages does (``_common.PAGES_GZIP``)."""
     if driver == "direct":
         if throttle > 1:
             raise SystemExit("bench: --throttle needs DevTools: use it with --driver playwright")
         exe = chromium_executable()
-        with serve_site(add_reporter) as server:
+        with serve_site(add_reporter, pages) as server:
             server.on_post = Reports()
             yield lambda name: one_round_direct(exe, server, name)
     else:
-        with serve_site() as server, playwright_chromium() as (p, exe):
+        with serve_site(pages=pages) as server, playwright_chromium() as (p, exe):
             yield lambda name: one_round(p, exe, server, name, throttle)
 
 
@@ -343,11 +347,12 @@ def run(
     driver: str = "direct",
     pages: tuple[str, ...] = tuple(PAGES),
     throttle: float = 1,
+    gzip: bool = True,
 ) -> dict:
     ensure_runtime()
     rows: dict[str, list[dict]] = {n: [] for n in pages}
     t0 = time.perf_counter()
-    with driven(driver, throttle) as play:
+    with driven(driver, throttle, gzip) as play:
         for i in range(warmup + rounds):
             order = list(pages) if i % 2 == 0 else list(reversed(pages))
             line = []
@@ -377,6 +382,7 @@ def run(
     return {
         "driver": driver,
         "throttle": throttle,
+        "gzip": gzip,
         "rounds": rounds,
         "pages": pages,
         "loadavg": _loadavg(),
@@ -391,6 +397,7 @@ def run(
             for a, b in pairs
         },
         "visit_bytes": {n: median([r["visit_bytes"] for r in rows[n]]) for n in pages},
+        "files": {n: rows[n][-1]["cold"].get("files", []) for n in pages},
         "paint_ms": {n: {k: figure(n, "fcp", k) for k in KINDS} for n in pages},
         "app_ms": {n: {k: figure(n, "app", k) for k in KINDS} for n in pages},
         "start_ms": {n: {k: figure(n, "start", k) for k in KINDS} for n in pages},
@@ -402,6 +409,7 @@ def report(s: dict) -> str:
     how = "Playwright" if s["driver"] == "playwright" else "no DevTools client"
     if s["throttle"] > 1:
         how += f", CPU throttled {s['throttle']:g}x"
+    how += ", gzipped as GitHub Pages does" if s["gzip"] else ", nothing compressed"
     lines = [
         f"boot (assembled site, {how}; {s['rounds']} interleaved rounds, medians; "
         f"load avg at end {s['loadavg']}; {s['seconds']:.0f} s)"
@@ -432,6 +440,12 @@ def report(s: dict) -> str:
             for n in s["pages"]
         )
 
+    for n in s["pages"]:
+        files = sorted(s["files"][n], key=lambda f: -f[1])
+        lines.append(
+            f"  {n}'s first visit to ready, {len(files)} files, the largest (bytes on the wire, last round): "
+            + ", ".join(f"{name.rsplit('/', 1)[-1] or name} {size / 1e3:.0f} kB" for name, size in files[:8])
+        )
     lines.append(f"  first paint, ms (first / repeat visit): {each('paint_ms')}")
     lines.append(f"  PyScript starts the interpreter ('Loading Pyodide') at, ms: {each('start_ms')}")
     lines.append(f"  interpreter up ('Loaded interpreter') to ready, ms: {each('app_ms')}")
@@ -460,21 +474,29 @@ def main(argv: list[str] | None = None) -> int:
         default=1,
         help="slow the CPU this many times (DevTools' throttling, so --driver playwright only)",
     )
+    parser.add_argument(
+        "--no-gzip",
+        action="store_true",
+        help="send every file as it is (by default the server gzips by type as GitHub Pages does)",
+    )
+    parser.add_argument(
+        "--json", type=Path, help="also write the figures (every file of the last round) here"
+    )
     args = parser.parse_args(argv)
     pages = tuple(p for p in args.pages.split(",") if p)
     if not pages or any(p not in PAGES for p in pages):
         parser.error(f"--pages: choose among {', '.join(PAGES)}")
-    print(
-        report(
-            run(
-                max(1, args.rounds),
-                max(0, args.warmup),
-                driver=args.driver,
-                pages=pages,
-                throttle=args.throttle,
-            )
-        )
+    figures = run(
+        max(1, args.rounds),
+        max(0, args.warmup),
+        driver=args.driver,
+        pages=pages,
+        throttle=args.throttle,
+        gzip=not args.no_gzip,
     )
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=1), encoding="utf-8")
+    print(report(figures))
     return 0
 
 

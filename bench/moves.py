@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import chromium, ensure_runtime, median, percentile, serve_root
+from _common import ROOT, chromium, ensure_runtime, median, percentile, serve_root
 
 TIMEOUT_MS = 120_000
 STATE = "document.documentElement.getAttribute('data-cardems')"
@@ -97,11 +97,20 @@ def stats(values: list[float]) -> dict:
     return {"count": len(values), "median": median(values), "p95": percentile(values, 95), "max": max(values)}
 
 
-def run(seeds: list[int], quiet: bool = False, level: str = "normal", game: str = "pisti") -> dict:
+# The published source standard library, answered in place of the site's bytecode one
+# (--source-stdlib: the same moves with each library, issue 26)
+SOURCE_STDLIB = {
+    "/static/vendor/pyodide/python_stdlib.zip": ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
+}
+
+
+def run(
+    seeds: list[int], quiet: bool = False, level: str = "normal", game: str = "pisti", source: bool = False
+) -> dict:
     ensure_runtime()
     t0 = time.perf_counter()
     games = []
-    with serve_root() as base, chromium() as browser:
+    with serve_root(SOURCE_STDLIB if source else None) as base, chromium() as browser:
         for seed in seeds:
             g = play_seed(browser, base, seed, level, game)
             games.append(g)
@@ -142,9 +151,15 @@ def main(argv: list[str] | None = None) -> int:
         "--level", default="normal", choices=("easy", "normal", "hard"), help="the computer's level"
     )
     parser.add_argument("--games", default=",".join(GAMES), help="comma-separated games (default: all four)")
+    parser.add_argument(
+        "--source-stdlib",
+        action="store_true",
+        help="serve Pyodide's published source standard library instead of the site's bytecode one",
+    )
     args = parser.parse_args(argv)
     for game in args.games.split(","):
-        print(report(run(parse_seeds(args.seeds), level=args.level, game=game)), flush=True)
+        figures = run(parse_seeds(args.seeds), level=args.level, game=game, source=args.source_stdlib)
+        print(report(figures), flush=True)
     return 0
 
 

@@ -15,7 +15,10 @@ const REPO = path.resolve(HERE, "..");
 const require = createRequire(path.join(REPO, "package.json"));
 const pyodidePkg = path.dirname(require.resolve("pyodide/package.json"));
 const { loadPyodide } = await import(path.join(pyodidePkg, "pyodide.mjs"));
-const pyodide = await loadPyodide({ indexURL: pyodidePkg + path.sep, env: { PYTHONDONTWRITEBYTECODE: "1" } });
+// CARDEMS_STDLIB=static/vendor/pyodide/python_stdlib.zip: the site's bytecode library instead of
+// the published source one (bench/RESULTS.md, 2026-12-02: think time with each, side by side).
+const stdlib = process.env.CARDEMS_STDLIB ? { stdLibURL: path.resolve(process.env.CARDEMS_STDLIB) } : {};
+const pyodide = await loadPyodide({ indexURL: pyodidePkg + path.sep, env: { PYTHONDONTWRITEBYTECODE: "1" }, ...stdlib });
 const dec = new TextDecoder();
 pyodide.setStdout({ write: (buf) => { process.stdout.write(dec.decode(buf)); return buf.length; } });
 pyodide.setStderr({ write: (buf) => { process.stderr.write(dec.decode(buf)); return buf.length; } });

@@ -76,6 +76,10 @@ SEEN_TOURS = (
     f"() => {{ for (const g of {json.dumps(GAMES)}) localStorage.setItem('cardems:tour:' + g, 'true'); }}"
 )
 
+UNSEEN_TOURS = (
+    f"() => {{ for (const g of {json.dumps(GAMES)}) localStorage.removeItem('cardems:tour:' + g); }}"
+)
+
 # One evaluation per table: what is wrong with its layout at this viewport, as sentences.
 MEASURE = r"""
 ([W, H]) => {
@@ -133,6 +137,18 @@ MEASURE = r"""
     if (r.width && (r.left < 0 || r.right > W + 1 || r.top < 0 || r.bottom > H + 1))
       bad.push(`${d.id || d.className} outside the viewport: ${Math.round(r.left)},${Math.round(r.top)}..${Math.round(r.right)},${Math.round(r.bottom)}`);
   }
+  // the walkthrough's bubble, when it is up: on screen, and over none of the pile, the hand and its controls
+  const tour = document.querySelector('#tour');
+  if (tour) {
+    const t = tour.getBoundingClientRect();
+    if (t.top < 0 || t.bottom > H + 1 || t.left < 0 || t.right > W + 1)
+      bad.push(`the walkthrough outside the viewport: ${Math.round(t.left)},${Math.round(t.top)}..${Math.round(t.right)},${Math.round(t.bottom)}`);
+    for (const el of [centre, ...cards, ...beside].filter(Boolean)) {
+      const r = el.getBoundingClientRect();
+      if (r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top)
+        bad.push(`the walkthrough covers ${name(el)}`);
+    }
+  }
   const ids = [...document.querySelectorAll('[id]')].map(e => e.id);
   const twice = [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
   return {bad, twice, hand: cards.length, row: row.length};
@@ -145,6 +161,9 @@ def open_case(page, case, lang: str) -> None:
     key = f"cardems:save:{case.game}"
     if case.save is not None:
         page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, json.dumps(case.save)])
+    if page.evaluate("location.hash") == with_speed(case.route):  # the same table again: by the lobby
+        page.evaluate("() => { document.documentElement.dataset.cardems = 'moving'; location.hash = '#/'; }")
+        page.wait_for_function("document.documentElement.dataset.cardems === 'ready'", timeout=60_000)
     page.evaluate("() => { document.documentElement.dataset.cardems = 'moving'; }")
     page.evaluate("h => { location.hash = h; }", with_speed(case.route)[1:])
     page.wait_for_function(

@@ -1,7 +1,7 @@
 """Screenshots of every game's table at desktop and phone sizes, left to right and right
 to left, with what the layout measure finds wrong at each (scripts/layout_cases.py).
 
-    python scripts/screenshots.py [--out /tmp/phone-shots] [--only pisti] [--sizes 360x740,844x390] [--langs en,ar]
+    python scripts/screenshots.py [--out /tmp/phone-shots] [--only pisti] [--sizes 360x740,844x390] [--langs en,ar] [--tour]
 
 Files are named ``<case>-<size>-<lang>.png``.
 """
@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from headless import ARGS, chromium_path
-from layout_cases import MEASURE, SEEN_TOURS, VIEWPORTS, cases, open_case
+from layout_cases import MEASURE, SEEN_TOURS, UNSEEN_TOURS, VIEWPORTS, cases, open_case
 from serve import Handler
 from vendor_runtime import ROOT, ensure_runtime
 
@@ -41,6 +41,7 @@ def main() -> None:
     parser.add_argument("--only", default="")
     parser.add_argument("--sizes", default=",".join(SIZES))
     parser.add_argument("--langs", default="en,ar")
+    parser.add_argument("--tour", action="store_true", help="with each game's walkthrough open")
     args = parser.parse_args()
     ensure_runtime()
     out = Path(args.out)
@@ -64,12 +65,16 @@ def main() -> None:
             page = context.new_page()
             page.goto(base)
             page.wait_for_function("document.documentElement.dataset.cardems === 'ready'", timeout=90_000)
-            page.evaluate(SEEN_TOURS)
+            if not args.tour:
+                page.evaluate(SEEN_TOURS)
             for lang in args.langs.split(","):
                 for case in chosen:
+                    if args.tour:
+                        page.evaluate(UNSEEN_TOURS)
                     open_case(page, case, lang)
                     page.wait_for_timeout(100)
-                    path = out / f"{case.name}-{size}-{lang}.png"
+                    tour = "-tour" if args.tour else ""
+                    path = out / f"{case.name}{tour}-{size}-{lang}.png"
                     page.screenshot(path=str(path))
                     found = page.evaluate(MEASURE, [width, height])
                     print(f"{path.name}: {len(found['bad'])} problems; ids twice: {found['twice'][:4]}")

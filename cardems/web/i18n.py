@@ -6,6 +6,16 @@ CLDR's category of ``n`` in that language (English: ``one``). A language whose
 nouns do not change after a number (Turkish, Persian), or whose texts avoid it
 (Arabic: "label: n"), needs none.
 
+Numbers are written in each language's digits (Arabic ``٠١٢٣٤٥٦٧٨٩``, Persian
+``۰۱۲۳۴۵۶۷۸۹``, the others ``0123456789``) at one point, here: :meth:`Catalog.t`
+writes its template's digits and its number parameters so (a text parameter is
+either a text already looked up, so already written, or a value that must stay as
+it is: a link, a name); :meth:`Catalog.number` writes a number; :meth:`Catalog.markup`
+writes the digits of an HTML fragment's text (never of its tags, attributes or
+entities), which the page applies to every region it draws. Card faces keep the
+indices printed on real decks (their drawings are symbols, not text); addresses,
+seeds and saved data stay ASCII.
+
 The shared JSON files paint the static shell (via ``static/js/shell.js``)
 before Python loads. A language's files are read when it is first used, through
 this module's loader: on the page they are in the first screen's bundle, in
@@ -15,6 +25,7 @@ memory (``cardems/web/main.py``).
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any, Protocol, cast
 
@@ -25,6 +36,18 @@ LANGUAGES = {"en": "English", "tr": "Türkçe", "ar": "العربية", "fa": "�
 RTL = {"ar", "fa"}
 DEFAULT = "en"
 _DIR = Path(__file__).with_name("locales")
+# each language's digits, where they are not 0-9; with them, the Arabic decimal separator
+# and percent sign (used by Persian too)
+DIGITS = {"ar": "٠١٢٣٤٥٦٧٨٩", "fa": "۰۱۲۳۴۵۶۷۸۹"}
+_TABLES = {lang: str.maketrans("0123456789", digits) for lang, digits in DIGITS.items()}
+_DECIMAL = re.compile(r"(?<=[0-9])\.(?=[0-9])")
+_PERCENT = re.compile(r"(?<=[0-9])\s?%")
+# an HTML fragment's pieces that are not text: tags (with their attributes), entities
+_NOT_TEXT = re.compile(r"(<[^>]*>|&#?[A-Za-z0-9]+;)")
+# a drawing (a card's face): its text is a picture's, never rewritten; a drawing whose
+# text is words and numbers (a chart) says so with ``data-words``
+_SVG_OPEN = re.compile(r"<svg\b(?![^>]*/>)")
+_WORDS = "data-words"
 
 
 class _DataLoader(Protocol):
@@ -54,6 +77,31 @@ def pick_language(preferred: list[str] | tuple[str, ...]) -> str:
         if code in LANGUAGES:
             return code
     return DEFAULT
+
+
+def localize_digits(text: str, lang: str) -> str:
+    """``text`` with its digits written in ``lang``'s (unchanged in a language of 0-9)."""
+    table = _TABLES.get(lang)
+    if table is None or not any(c.isascii() and c.isdigit() for c in text):
+        return text
+    return _PERCENT.sub("٪", _DECIMAL.sub("٫", text)).translate(table)
+
+
+def localize_markup(html: str, lang: str) -> str:
+    """An HTML fragment with the digits of its text written in ``lang``'s; its tags,
+    attributes (ids, data, styles, links), entities and drawings (``<svg>``: a card's
+    indices are the deck's) stay as they are."""
+    if lang not in _TABLES:
+        return html
+    out: list[str] = []
+    drawings: list[bool] = []  # the <svg>s open here: whether each is a picture
+    for i, part in enumerate(_NOT_TEXT.split(html)):  # text, tag or entity, text, ...
+        if i % 2 and _SVG_OPEN.match(part):
+            drawings.append(_WORDS not in part)
+        elif i % 2 and part.startswith("</svg") and drawings:
+            drawings.pop()
+        out.append(part if i % 2 or any(drawings) else localize_digits(part, lang))
+    return "".join(out)
 
 
 class Catalog:
@@ -92,7 +140,14 @@ class Catalog:
             or self._text(self.fallback, DEFAULT, key, params)
             or key
         )
-        return text.format(**params) if params else text
+        if not params:
+            return localize_digits(text, self.lang)
+        numbers = {
+            name: self.number(value)
+            for name, value in params.items()
+            if isinstance(value, int | float) and not isinstance(value, bool)
+        }
+        return localize_digits(text, self.lang).format(**{**params, **numbers})
 
     @staticmethod
     def _text(messages: dict[str, str], lang: str, key: str, params: dict[str, Any]) -> str | None:
@@ -109,5 +164,14 @@ class Catalog:
             return self.t("card.joker")
         return self.t("card.name", rank=self.t(f"rank.{rank_of(card)}"), suit=self.t(f"suit.{suit_of(card)}"))
 
-    def number(self, value: int) -> str:
-        return str(value)
+    def number(self, value: float) -> str:
+        """A number as this language writes it (its digits; Arabic's decimal separator)."""
+        return localize_digits(str(value), self.lang)
+
+    def digits(self, text: str) -> str:
+        """A text's digits written as this language writes them."""
+        return localize_digits(text, self.lang)
+
+    def markup(self, html: str) -> str:
+        """An HTML fragment's text with this language's digits (see :func:`localize_markup`)."""
+        return localize_markup(html, self.lang)

@@ -4,6 +4,7 @@ replace a game in play. It reads the storage only: no game's rules are loaded.""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from pyscript import document
@@ -52,6 +53,23 @@ class Lobby:
             line = tile.querySelector(".tile-setup")
             if not dom.absent(line):
                 line.textContent = summary_text(t, setup) if playable else ""
+        self.render_daily()
+
+    def render_daily(self) -> None:
+        """The daily links: today's deal of each game marked once it was played to its end."""
+        today = datetime.now(UTC).date().isoformat()
+        for name in PLANNED:
+            link = document.querySelector(f'a[data-daily="{name}"]')
+            if dom.absent(link):
+                continue
+            done = self.store.daily_done(name, today)
+            link.classList.toggle("done", done)
+            mark = link.querySelector(".daily-done")
+            if done and dom.absent(mark):
+                link.insertAdjacentHTML("beforeend", '<span class="daily-done"></span>')
+                mark = link.querySelector(".daily-done")
+            if not dom.absent(mark):
+                mark.textContent = self.texts.t("daily.done") if done else ""
 
     def ask_about_link(self, route: Route) -> None:
         """Over the lobby: resume the unfinished game of ``route``'s game, or play the

@@ -11,6 +11,7 @@ travel animation follows it. Every card carries ``data-card`` (its code, or
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 
 from cardems.cards import SUIT_SYMBOLS
@@ -342,3 +343,38 @@ def side_chip(
 def log_lines(lines: Sequence[tuple[int, str]]) -> str:
     """The log: each line keeps its id, so the live region hears a line once, when it is added."""
     return "".join(f'<li id="log-{n}">{esc(text)}</li>' for n, text in lines)
+
+
+# the daily share line's numbers (kept left to right) and emoji, as the page shows them
+_NUMBERS = re.compile(r"([0-9٠-٩۰-۹][0-9٠-٩۰-۹–-]*)")
+# its emoji as the page draws them: a browser without an emoji font shows an
+# emoji as an empty box, so each is a coloured square or a glyph every text font has
+# (its emoji kept for a screen reader); the copied text keeps the emoji
+MARKS = {
+    "🟩": ("square win", ""),
+    "🟨": ("square draw", ""),
+    "🟥": ("square loss", ""),
+    "🏆": ("outcome win", "★"),
+    "🤝": ("outcome draw", "="),
+    "💔": ("outcome loss", "✕"),
+}
+EMOJI = re.compile("(" + "|".join(MARKS) + ")")
+
+
+def share_lines(text: str) -> str:
+    """The share text as HTML: its dates and scores kept left to right (in Arabic or
+    Persian "2026-12-01" would read "01-12-2026", and a score "182–22" the other way
+    round), its emoji drawn (:data:`MARKS`); the copied text stays plain."""
+    parts = _NUMBERS.split(text)  # text, number, text, number, ..., text
+    return "".join(ltr(part) if i % 2 else _marks(part) for i, part in enumerate(parts))
+
+
+def _marks(text: str) -> str:
+    parts = EMOJI.split(text)  # text, emoji, text, ...
+    return "".join(
+        f'<span class="share-mark {MARKS[part][0]}" aria-hidden="true">{MARKS[part][1]}</span>'
+        f'<span class="sr-only">{part}</span>'
+        if i % 2
+        else esc(part)
+        for i, part in enumerate(parts)
+    )

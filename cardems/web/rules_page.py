@@ -191,7 +191,7 @@ def rules_screen(game: str, catalog: Catalog, back_href: str, back_label: str) -
         back_label,
         anchor=lambda _s: f"#/rules/{game}",
     )
-    return html.replace("</header>", actions(game, catalog) + "</header>", 1)
+    return catalog.markup(html.replace("</header>", actions(game, catalog) + "</header>", 1))
 
 
 def rules_html(stem: str, lang: str, back_href: str, back_label: str | None = None) -> str:

@@ -365,6 +365,11 @@ class Storage:
     def setup(self, game: str) -> dict[str, Any] | None:
         return cast("dict[str, Any] | None", self._read(setup_key(game)))  # checked by its kind
 
+    def daily_done(self, game: str, today: str) -> bool:
+        """Whether ``game``'s deal of ``today`` (``YYYY-MM-DD``) was played to its end here."""
+        saved = self.daily_save(game)
+        return saved is not None and saved.get("daily") == today and bool(saved.get("over"))
+
     def played_days(self, game: str) -> list[str]:
         return list(self._read(played_key(game)) or [])
 

@@ -637,7 +637,9 @@ class Table:
         dom.restore_focus("table", kept)
 
     def morph(self, region: str, html: str) -> None:
-        """Bring ``region`` to ``html``, unless it already shows exactly that."""
+        """Bring ``region`` to ``html`` (its text's digits the language's), unless it already
+        shows exactly that."""
+        html = self.app.catalog.markup(html)
         if self._regions.get(region) != html:
             dom.morph(region, html)
             self._regions[region] = html
@@ -705,7 +707,7 @@ class Table:
         body = "".join(
             f"<tr><th scope='row'><kbd>{dom.esc(k)}</kbd></th><td>{dom.esc(v)}</td></tr>" for k, v in rows
         )
-        dialog.innerHTML = markup.dialog(
+        dialog.innerHTML = markup.dialog(  # the keys' names as the keyboard has them
             t("keys.title"),
             f'<table class="keys">{body}</table>',
             markup.button("close", t("action.close"), extra={"autofocus": ""}),
@@ -818,7 +820,7 @@ class Table:
                 "next", next_label or t("action.next_round"), classes="primary", extra={"autofocus": ""}
             )
         dialog.setAttribute("data-game", self.game_name)
-        dialog.innerHTML = markup.dialog(title, body, buttons)
+        dialog.innerHTML = self.app.catalog.markup(markup.dialog(title, body, buttons))
         if not dialog.open and not self._result_told:
             self._title_entry = self.add_words(
                 lambda: [title]

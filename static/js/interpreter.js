@@ -19,27 +19,49 @@ const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 const SNAPSHOT_URL = new URL("../../interpreter.snapshot.gz", import.meta.url).href;
 const CACHE_PREFIX = "cardems-";
 
-// The kept snapshot, unzipped, or null.
-async function keptSnapshot() {
-  if (!self.caches || !self.DecompressionStream || !(navigator.serviceWorker && navigator.serviceWorker.controller)) return null;
-  const builds = (await caches.keys()).filter((key) => key.startsWith(CACHE_PREFIX));
-  if (builds.length !== 1) return null; // none, or an update half-way: which build runs is not sure
-  const kept = await (await caches.open(builds[0])).match(SNAPSHOT_URL);
-  if (!kept || !kept.body) return null;
-  const memory = await new Response(kept.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-  return new Uint8Array(memory);
+// A span of the start, for profiles and benchmarks (the Performance panel's Timings).
+const span = (name, start) => performance.measure(`cardems:${name}`, { start, end: performance.now() });
+
+// The kept snapshot, unzipped, or null: read by a worker (static/js/snapshot-reader.js),
+// so that the main thread loads PyScript meanwhile. Asked for once, when this module is
+// first evaluated: on a visit the worker serves, the page's head imports it at once
+// (index.html), long before PyScript asks for the interpreter.
+function keptSnapshot() {
+  if (!self.caches || !self.DecompressionStream || !self.Worker || !(navigator.serviceWorker && navigator.serviceWorker.controller)) {
+    return Promise.resolve(null);
+  }
+  return new Promise((resolve) => {
+    let reader;
+    const done = (memory) => {
+      reader.terminate();
+      resolve(memory ? new Uint8Array(memory) : null);
+    };
+    try {
+      reader = new Worker(new URL("./snapshot-reader.js", import.meta.url));
+    } catch (e) {
+      resolve(null);
+      return;
+    }
+    reader.onmessage = (e) => done(e.data);
+    reader.onerror = (e) => { e.preventDefault(); done(null); }; // no script, or it threw: no notice
+    reader.onmessageerror = () => done(null);
+    reader.postMessage({ url: SNAPSHOT_URL, prefix: CACHE_PREFIX });
+  });
 }
+const reading = performance.now();
+let kept = keptSnapshot().then((memory) => {
+  if (memory) span("snapshot-read", reading);
+  return memory;
+});
 
 async function restored(options) {
-  let memory;
-  try {
-    memory = await keptSnapshot();
-  } catch (e) {
-    return null;
-  }
+  const memory = await kept;
+  kept = null; // the memory is Pyodide's once restored: not held here too
   if (!memory) return null;
   try {
+    const restoring = performance.now();
     const py = await pyodide.loadPyodide({ ...options, _loadSnapshot: memory });
+    span("snapshot-restore", restoring);
     // The snapshot's random state is the same on every visit: draw a new one.
     if (py.runPython("import sys\nif 'random' in sys.modules: sys.modules['random'].seed()\n6 * 7") !== 42) return null;
     self.cardemsSnapshot = true; // for the tests and benchmarks
@@ -51,5 +73,8 @@ async function restored(options) {
 
 export async function loadPyodide(options = {}) {
   options = { ...options, indexURL: INDEX_URL };
-  return (await restored(options)) || pyodide.loadPyodide(options);
+  const starting = performance.now();
+  const py = (await restored(options)) || (await pyodide.loadPyodide(options));
+  span("interpreter", starting);
+  return py;
 }

@@ -227,5 +227,44 @@ function onKey(event) {
 
 document.addEventListener("keydown", onKey);
 
-window.cardemsTable = { morph, snapshot, travel, keepFocus, restoreFocus };
+// The walkthrough's bubble (#tour) lies over the scores and the opponents' seats and takes
+// no room; where it would reach the pile, the hand or the hand's buttons, the felt moves down
+// by only what it lacks. Kept by observers: a step, a move or a new size fits it again.
+const PROTECTED = "#felt .center, #felt .spread, #felt .hand.mine, #felt .seat-bottom .py-controls";
+
+function fitTour() {
+  const felt = document.getElementById("felt");
+  if (!felt) return;
+  const tour = document.getElementById("tour");
+  const now = parseFloat(felt.style.marginBlockStart) || 0;
+  let room = 0;
+  if (tour && tour.offsetTop > 0 && !matchMedia("(max-height: 520px) and (orientation: landscape)").matches) {
+    const t = tour.getBoundingClientRect();
+    for (const node of felt.querySelectorAll(PROTECTED)) {
+      const r = node.getBoundingClientRect();
+      if (!r.width || r.right <= t.left || r.left >= t.right) continue;
+      room = Math.max(room, t.bottom + 6 - (r.top - now));
+    }
+  }
+  room = Math.ceil(room);
+  if (room !== now) felt.style.marginBlockStart = room ? `${room}px` : "";
+}
+
+const tourSizes = new ResizeObserver(() => fitTour());
+function watchTour() {
+  const table = document.getElementById("table");
+  if (!table) return;
+  new MutationObserver(() => {
+    const tour = document.getElementById("tour");
+    if (tour) tourSizes.observe(tour);
+    fitTour();
+  }).observe(table, { childList: true });
+  tourSizes.observe(table);
+  const tour = document.getElementById("tour");
+  if (tour) tourSizes.observe(tour);
+  fitTour();
+}
+watchTour();
+
+window.cardemsTable = { morph, snapshot, travel, keepFocus, restoreFocus, fitTour };
 window.dispatchEvent(new Event("cardems:table-ready"));

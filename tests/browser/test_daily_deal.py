@@ -70,14 +70,28 @@ def test_the_share_line_is_on_the_clipboard_and_a_second_game_that_day_is_a_repl
         page.click("#table-bar button[data-action=finish]")
         player.wait("over", timeout=180_000)
         page.wait_for_function("document.getElementById('share-status')?.textContent")
-        shown = page.inner_text("#share-text")
+        shown = page.get_attribute("#share-text", "data-copy")
         assert shown.startswith(f"Cardems daily · War · {DAY}")
         assert page.evaluate("navigator.clipboard.readText()") == shown
+        # the emoji drawn as marks every font has (a page without an emoji font showed boxes)
+        assert page.locator("#share-text .share-mark.outcome").count() == 1
+        assert shown[-1] in "🏆🤝💔" and shown[-1] not in page.inner_text("#share-text .share-mark.outcome")
         winner = page.get_attribute("dialog#result", "data-winner")
         assert ("Won" if winner == "0" else "Drew" if winner == "draw" else "Lost") in shown
 
+        # the lobby marks today's deal of a game once it was played to its end: the finished
+        # save dated today, as if this were today's
+        today = page.evaluate("new Date().toISOString().slice(0, 10)")
+        page.evaluate(
+            "d => { const s = JSON.parse(localStorage.getItem('cardems:save:daily:war'));"
+            " s.daily = d; localStorage.setItem('cardems:save:daily:war', JSON.stringify(s)); }",
+            today,
+        )
         page.evaluate("location.hash = '#/'")
         player.wait("ready")
+        assert page.get_attribute("a[data-daily=war]", "class") == "done"
+        assert page.inner_text("a[data-daily=war] .daily-done") == "played today"
+        assert page.locator("a[data-daily=pisti].done, a[data-daily=pisti] .daily-done").count() == 0
         open_daily(player, f"#/daily/war?date={DAY}&speed=instant")
         assert shown_cards(page) == first  # the same cards
         assert "replay" in page.inner_text("#table-bar .table-title")

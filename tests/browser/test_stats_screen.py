@@ -81,7 +81,8 @@ def test_games_fill_the_statistics_once_and_export_reset_import_restore_them(pla
     assert figures["stats-abandoned"] == "1"
     records = stored(page)
     assert len(records) == 5 and len({r["id"] for r in records}) == 5
-    assert page.locator("figure.stats-chart svg").count() == 1
+    assert page.locator("figure.stats-chart svg").count() == 1  # a chart per game played, in its section
+    assert page.locator("section.stats-game[data-game=war] figure.stats-chart svg").count() == 1
     assert page.locator("figure.stats-chart table").count() == 1  # the text alternative
     before = all_tables(page)
 

@@ -331,3 +331,14 @@ def test_the_display_settings_are_written_checked_and_read_back():
         with pytest.raises(ValueError):
             bad()
     assert backend.items == {DECK_KEY: '"four"', ORDER_KEY: '"dealt"'}
+
+
+def test_todays_daily_deal_is_done_once_its_save_is_over_on_that_day():
+    game = PLANNED[0]
+    over = {**a_daily_save(game), "over": True}
+    store = Storage(FakeBackend({daily_key(game): json.dumps(over)}), PLANNED)
+    assert store.daily_done(game, "2026-12-01")
+    assert not store.daily_done(game, "2026-12-02")  # another day's
+    store = Storage(FakeBackend({daily_key(game): json.dumps(a_daily_save(game, 1))}), PLANNED)
+    assert not store.daily_done(game, "2026-12-01")  # still in play
+    assert not Storage(FakeBackend({}), PLANNED).daily_done(game, "2026-12-01")

@@ -592,7 +592,9 @@ class AbstractTable(Table):
         body = dom.by_id("review")
         if body is not None and str(body.getAttribute("data-deal")) == str(deal_index):
             node = body.querySelector(".review-body")
-            node.innerHTML = f'<p class="review-help">{dom.esc(t("abstract.review.help"))}</p>{parts}'
+            node.innerHTML = self.app.catalog.markup(
+                f'<p class="review-help">{dom.esc(t("abstract.review.help"))}</p>{parts}'
+            )
 
 
 TABLE = AbstractTable

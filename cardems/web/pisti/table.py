@@ -160,11 +160,13 @@ class PistiTable(Table):
             )
         dialog = dom.dialog("last-take", "last-take-title")
         dialog.setAttribute("data-taker", taker)
-        dialog.innerHTML = markup.dialog(
-            self.k("last.title"),
-            body,
-            markup.button("close", t("action.close"), extra={"autofocus": ""}),
-            ident="last-take-title",
+        dialog.innerHTML = self.app.catalog.markup(
+            markup.dialog(
+                self.k("last.title"),
+                body,
+                markup.button("close", t("action.close"), extra={"autofocus": ""}),
+                ident="last-take-title",
+            )
         )
         if not dialog.open:
             dialog.showModal()

@@ -11,7 +11,6 @@ shown in the result dialog.
 from __future__ import annotations
 
 import asyncio
-import re
 from typing import Any
 
 from pyscript import window
@@ -25,8 +24,6 @@ from cardems.web.host import ScreenHost, Texts
 from cardems.web.route import Route
 from cardems.web.saves import Slot
 from cardems.web.storage import daily_key
-
-NUMBERS = re.compile(r"([0-9][0-9–-]*)")
 
 
 class DailyRoute(Route):
@@ -119,7 +116,8 @@ def share_text(app: Texts, game: Game[Any, Any], meta: dict[str, Any]) -> str:
     text = share_for(app.t, game, day)
     if meta.get("replay"):
         text += "\n" + app.t("daily.share.replay")
-    return str(text)
+    # written in the language's digits, date and scores too, as shown: no parser reads it back
+    return app.catalog.digits(str(text))
 
 
 def finished(app: Texts, game: Game[Any, Any], meta: dict[str, Any]) -> None:
@@ -129,21 +127,15 @@ def finished(app: Texts, game: Game[Any, Any], meta: dict[str, Any]) -> None:
 
 def result_section(app: Texts, game: Game[Any, Any], meta: dict[str, Any]) -> str:
     """What the result dialog of the day's deal adds: its share line, to copy."""
+    text = share_text(app, game, meta)
     return (
         f'<section class="share" aria-labelledby="share-title"><h3 id="share-title">'
         f'{markup.esc(app.t("daily.share.heading"))}</h3>'
-        f'<pre id="share-text" class="share-text" dir="auto" tabindex="0">{shown(share_text(app, game, meta))}</pre>'
+        f'<pre id="share-text" class="share-text" dir="auto" tabindex="0" data-copy="{markup.esc(text)}">'
+        f"{markup.share_lines(text)}</pre>"
         + markup.button("share-copy", app.t("daily.share.copy"))
         + '<p id="share-status" class="share-status" role="status"></p></section>'
     )
-
-
-def shown(text: str) -> str:
-    """The share text as HTML: its dates and scores kept left to right (in Arabic or
-    Persian "2026-12-01" would read "01-12-2026", and a score "182–22" the other way
-    round); the copied text stays plain."""
-    parts = NUMBERS.split(text)  # text, number, text, number, ..., text
-    return "".join(markup.ltr(part) if i % 2 else markup.esc(part) for i, part in enumerate(parts))
 
 
 def copy(app: Texts, text: str) -> None:
@@ -165,4 +157,4 @@ def on_action(app: ScreenHost, action: str, target: Any) -> None:
     if action == "share-copy":
         shown = dom.by_id("share-text")
         if shown is not None:
-            copy(app, str(shown.textContent))
+            copy(app, dom.attr(shown, "data-copy") or str(shown.textContent))

@@ -21,6 +21,7 @@ from pyscript import document, window
 
 from cardems.daily import utc_today
 from cardems.errors import BadInput
+from cardems.games import module_name
 from cardems.web import dom, markup
 from cardems.web.host import ScreenHost
 from cardems.web.record import db_notice_key
@@ -84,7 +85,7 @@ async def refresh(app: ScreenHost, first: bool = False) -> None:
         State.records, State.failed = [], db_notice_key(exc)
     if app.screen is None or app.screen.screen != "stats":
         return
-    dom.set_html("screen", render(app))
+    dom.set_html("screen", app.catalog.markup(render(app)))
     if first:
         app.render_notices()
         dom.set_state("ready")
@@ -104,7 +105,8 @@ def number(value: float | int | None) -> str:
     return str(value) if isinstance(value, int) else f"{value:.1f}"
 
 
-def game_table(app: ScreenHost, game: str, rows: list[Figures]) -> str:
+def game_table(app: ScreenHost, game: str, rows: list[Figures], chart: str = "") -> str:
+    """One game's section: its name, its chart of results over time (``chart``), its table."""
     t = app.t
     low = rows[0].lower_is_better
     columns = [t("level." + f.level) for f in rows]
@@ -121,7 +123,16 @@ def game_table(app: ScreenHost, game: str, rows: list[Figures]) -> str:
         ("stats.average_penalty" if low else "stats.average_points", lambda f: number(f.average_points)),
         ("stats.best_penalty" if low else "stats.best_points", lambda f: number(f.best_points)),
     ]
-    body = [(t(key), [markup.ltr(value(f)) for f in rows], key.replace(".", "-")) for key, value in items]
+    # a game whose score is not points (War counts cards) words its figures in its own catalog
+    own = module_name(game) + "."
+    body = [
+        (
+            t(own + key if app.catalog.has(own + key) else key),
+            [markup.ltr(value(f)) for f in rows],
+            key.replace(".", "-"),
+        )
+        for key, value in items
+    ]
     name = t(f"game.{game}.name")
     if State.confirming == game:
         reset = (
@@ -141,6 +152,7 @@ def game_table(app: ScreenHost, game: str, rows: list[Figures]) -> str:
     return (
         f'<section class="stats-game" data-game="{markup.esc(game)}" aria-labelledby="stats-{game}">'
         f'<h2 id="stats-{game}">{markup.esc(name)}</h2>'
+        + chart
         + markup.score_table(columns, body, caption=t("stats.caption", game=name), classes="stats-table")
         + reset
         + "</section>"
@@ -174,10 +186,12 @@ def render(app: ScreenHost) -> str:
         f'{markup.esc(t("stats.daily_streak", current=current, best=best))}</p>'
     )
     if groups:
-        parts += [game_table(app, game, rows) for game, rows in groups.items()]
+        for game, rows in groups.items():
+            days = chart_data(records, game=game)
+            chart = chart_html(t, days, rtl=app.catalog.rtl, ident=f"stats-chart-{game}") if days else ""
+            parts.append(game_table(app, game, rows, chart))
     else:
         parts.append(markup.note(t("stats.empty")))
-    parts.append(chart_html(t, chart_data(records), rtl=app.catalog.rtl))
     parts.append(
         f'<section class="stats-file" aria-labelledby="stats-file-title"><h2 id="stats-file-title">'
         f'{markup.esc(t("stats.file"))}</h2><p>{markup.esc(t("stats.file.about"))}</p><p class="stats-buttons">'
@@ -195,13 +209,13 @@ def on_action(app: ScreenHost, action: str, target: Any) -> None:
     if action == "stats-reset":
         State.confirming = game
         State.status = None
-        dom.set_html("screen", render(app))
+        dom.set_html("screen", app.catalog.markup(render(app)))
         button = document.querySelector("[data-action=stats-reset-yes]")
         if not dom.absent(button):
             button.focus()
     elif action == "stats-reset-no":
         State.confirming = None
-        dom.set_html("screen", render(app))
+        dom.set_html("screen", app.catalog.markup(render(app)))
     elif action == "stats-reset-yes" and game:
         State.confirming = None
         asyncio.ensure_future(reset(app, game))
@@ -235,7 +249,7 @@ def export(app: ScreenHost) -> None:
     link.remove()
     window.setTimeout(create_once_callable(lambda *_: window.URL.revokeObjectURL(url)), 1000)
     State.status = ("stats.export.done", {"n": len(State.records)})
-    dom.set_html("screen", render(app))
+    dom.set_html("screen", app.catalog.markup(render(app)))
 
 
 async def import_file(app: ScreenHost, file: Any) -> None:
@@ -244,7 +258,7 @@ async def import_file(app: ScreenHost, file: Any) -> None:
         merged = import_into(State.records, text)
     except BadInput as exc:
         State.status = ("stats.import.bad", {"why": str(exc)})
-        dom.set_html("screen", render(app))
+        dom.set_html("screen", app.catalog.markup(render(app)))
         return
     stored = {r["id"]: r for r in State.records}
     changed = [r for r in merged if stored.get(r["id"]) != r]

@@ -2,8 +2,10 @@
 steps (what the game is about, how to play a card, where help is), skippable,
 and offered again from the game's rules page.
 
-It is a panel above the felt, not over it: the game can be played while it is
-up, and nothing it shows covers a card.
+It is a bubble over the scores and the opponents' seats, below the table's bar
+(static/css/app.css, static/js/table.js's fitTour): it costs the table no room, so
+the pile and the hand stay on screen, the game can be played while it is up, and
+nothing it shows covers the pile, the hand or its buttons.
 """
 
 from __future__ import annotations
@@ -62,8 +64,10 @@ def render(app: ScreenHost) -> None:
     last = tour.step == len(STEPS) - 1
     panel.setAttribute("data-step", STEPS[tour.step])
     panel.innerHTML = (
-        f'<p class="tour-count">{markup.esc(app.t("tour.count", n=tour.step + 1, of=len(STEPS)))}</p>'
-        f'<h2 id="tour-title" class="tour-title">{markup.esc(title)}</h2><p>{markup.esc(text)}</p>'
+        '<div class="tour-head">'
+        f'<h2 id="tour-title" class="tour-title">{markup.esc(title)}</h2>'
+        f'<p class="tour-count">{markup.esc(app.t("tour.count", n=tour.step + 1, of=len(STEPS)))}</p></div>'
+        f'<p class="tour-text">{markup.esc(text)}</p>'
         '<div class="tour-buttons">'
         + markup.button("tour-skip", app.t("tour.skip"))
         + markup.button("tour-next", app.t("tour.done" if last else "tour.next"), classes="primary")
