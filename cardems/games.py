@@ -78,3 +78,14 @@ def options_spec(name: str) -> tuple[Option, ...]:
         raise BadInput(f"{name} is not playable yet (coming soon)")
     spec: tuple[Option, ...] = importlib.import_module(f"cardems.{module_name(name)}.options").OPTIONS
     return spec
+
+
+def house_rules(name: str) -> dict[str, Any]:
+    """The house rules of ``name``, each with the value the ladder's all-at-once set
+    gives it (``HOUSE`` in ``cardems/<stem>/options.py``; ``{}`` for a game with none).
+    :class:`BadInput` as :func:`options_spec`."""
+    options_spec(name)
+    house: dict[str, Any] = getattr(
+        importlib.import_module(f"cardems.{module_name(name)}.options"), "HOUSE", {}
+    )
+    return dict(house)

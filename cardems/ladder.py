@@ -30,7 +30,7 @@ from typing import Any
 
 from cardems import arena
 from cardems.errors import BadInput, shown
-from cardems.games import game_class, options_spec
+from cardems.games import game_class, house_rules, options_spec
 
 SHARD = 25  # deals per shard: the unit of work, of caching and of progress
 VERSUS = "mean"
@@ -85,35 +85,19 @@ GAMES: tuple[tuple[str, tuple[dict[str, Any], ...]], ...] = (
 )
 PAIRS = (("normal", "easy"), ("hard", "normal"))
 BASE_KEYS = frozenset(k for _, variants in GAMES for v in variants for k in v)  # not in a row's label
-# Each game's house rules (docs/<game>.md, "House rules"), and the set that changes all of them
-HOUSE: dict[str, tuple[str, ...]] = {
-    "pisti": ("jack_pisti", "first_round_pisti", "most_cards_tie"),
-    "war": ("hand", "burn"),
-    "pis-yedili": ("eight_skips", "ace", "seven_stack", "jack_on_jack", "jack_doubles", "jokers"),
-}
-ALL_HOUSE: dict[str, dict[str, Any]] = {
-    "pisti": {"jack_pisti": 10, "first_round_pisti": False, "most_cards_tie": "last"},
-    "war": {"hand": 5, "burn": 1},
-    "pis-yedili": {
-        "eight_skips": True,
-        "ace": "draw",
-        "seven_stack": "double",
-        "jack_on_jack": False,
-        "jack_doubles": False,
-        "jokers": True,
-    },
-}
 
 
 def option_sets(game: str) -> list[dict[str, Any]]:
     """The ladder's option sets of ``game`` (``--house``): the defaults ``{}``, each house
-    rule's every other value alone, and all of them changed at once (:data:`ALL_HOUSE`)."""
+    rule's every other value alone, and all of them changed at once (the game's
+    ``HOUSE``, :func:`cardems.games.house_rules`)."""
     spec = {o.name: o for o in options_spec(game)}
+    house = house_rules(game)
     sets: list[dict[str, Any]] = [{}]
-    for name in HOUSE.get(game, ()):
+    for name in house:
         sets += [{name: v} for v in spec[name].values if v != spec[name].default]
-    if game in ALL_HOUSE:
-        sets.append(dict(ALL_HOUSE[game]))
+    if house:
+        sets.append(house)
     return sets
 
 

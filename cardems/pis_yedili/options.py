@@ -20,3 +20,15 @@ OPTIONS: tuple[Option, ...] = (
     Option("jack_doubles", (True, False), True),
     Option("jokers", (False, True), False),
 )
+
+
+# The house rules (docs/pis-yedili.md, "House rules"), each with its value in the
+# ladder's set that changes all of them at once (``cardems arena ladder --house``).
+HOUSE: dict[str, object] = {
+    "eight_skips": True,
+    "ace": "draw",
+    "seven_stack": "double",
+    "jack_on_jack": False,
+    "jack_doubles": False,
+    "jokers": True,
+}

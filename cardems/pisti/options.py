@@ -15,3 +15,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("first_round_pisti", (True, False), True),  # a pişti counts in the deal's first round
     Option("most_cards_tie", ("nobody", "last", "carry"), "nobody"),  # the 3 points on a tie for most
 )
+
+
+# The house rules (docs/pisti.md, "House rules"), each with its value in the ladder's
+# set that changes all of them at once (``cardems arena ladder --house``).
+HOUSE: dict[str, object] = {"jack_pisti": 10, "first_round_pisti": False, "most_cards_tie": "last"}

@@ -320,3 +320,13 @@ def test_the_ladder_command_takes_an_option_set_and_refuses_a_bad_one():
         out, err = io.StringIO(), io.StringIO()
         assert main(["arena", "ladder", "--option", bad, "--cache", ""], out=out, err=err) == 2
         assert words in err.getvalue() and out.getvalue() == ""
+
+
+def test_each_games_house_rules_name_its_options_with_a_value_other_than_the_default():
+    from cardems.games import house_rules, options_spec, playable
+
+    assert set(house_rules("pis-yedili")) >= {"eight_skips", "jokers"} and house_rules("abstract") == {}
+    for game in playable():
+        spec = {o.name: o for o in options_spec(game)}
+        for name, value in house_rules(game).items():
+            assert value in spec[name].values and value != spec[name].default, (game, name)
