@@ -3,11 +3,12 @@ checks its invariants and reports figures; and it does catch a broken engine."""
 
 import dataclasses
 import io
+import itertools
 import re
 
 import pytest
 
-from bench.soak import main, option_sets, soak_game
+from bench.soak import covering_sets, main, option_sets, soak_game
 from cardems.games import game_class, playable
 from cardems.pisti.rules import Pisti
 
@@ -80,3 +81,19 @@ def test_a_save_that_loses_a_move_is_caught(monkeypatch):
     monkeypatch.setattr(Pisti, "to_json", lambda self: dict(to_json(self), moves=self.moves[:-1]))
     figures = soak_game("pisti", 10)
     assert figures.failures and "reloaded" in figures.failures[0]
+
+
+@pytest.mark.parametrize("name", playable())
+@pytest.mark.parametrize("strength", [1, 2, 3])
+def test_a_covering_holds_every_combination_of_any_options_values_and_starts_from_the_defaults(
+    name, strength
+):
+    cls = game_class(name)
+    specs = cls.options_spec
+    sets = covering_sets(cls, strength)
+    assert sets[0] == {s.name: s.default for s in specs}
+    assert all(s in option_sets(cls) for s in sets)
+    for group in itertools.combinations(specs, min(strength, len(specs))):
+        for values in itertools.product(*(s.values for s in group)):
+            assert any(all(row[s.name] == v for s, v in zip(group, values)) for row in sets), (group, values)
+    assert len(sets) <= len(option_sets(cls))
