@@ -155,8 +155,18 @@ class Bundle:
             return f.read()
 
 
+def mark(name: str) -> None:
+    """A User Timing mark of the start (for profiles and ``bench/boot.py``), in a browser."""
+    if sys.platform == "emscripten":
+        from js import performance  # type: ignore[import-not-found]  # Pyodide's
+
+        performance.mark(name)
+
+
 if __name__ == "__main__":
+    mark("cardems:main")
     Bundle(read(BUNDLE), os.getcwd()).install()
     from cardems.web.app import App
 
+    mark("cardems:imported")
     App().start()

@@ -7,6 +7,8 @@ move, then the kept snapshot replaced twice (a build id that is not this
 binary's, then bytes that are no gzip), each time the page starting as usual.
 """
 
+import gzip
+
 import pytest
 
 from tests.browser.conftest import Player
@@ -16,17 +18,22 @@ pytestmark = pytest.mark.browser
 
 SNAPSHOT = "interpreter.snapshot.gz"
 RESTORED = "self.cardemsSnapshot === true"
+# The worker keeps the snapshot unzipped (sw.js), marked so.
+INFLATED = """async ([cacheName, url]) => {
+    const kept = await (await caches.open(cacheName)).match(url);
+    return [kept.headers.get('X-Cardems-Inflated'), (await kept.arrayBuffer()).byteLength];
+}"""
 # The kept snapshot with its build id (bytes 16-47 of Pyodide's header) changed: still a
-# snapshot, of another build of the binary.
+# snapshot, of another build of the binary (kept unzipped, as the worker keeps it).
 OTHER_BUILD = """async ([cacheName, url]) => {
     const cache = await caches.open(cacheName);
     const kept = await cache.match(url);
-    const memory = new Uint8Array(await new Response(kept.body.pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
+    const memory = new Uint8Array(await kept.arrayBuffer());
     for (let i = 16; i < 48; i++) memory[i] = 48 + (i % 10);
-    const zipped = new Blob([memory]).stream().pipeThrough(new CompressionStream('gzip'));
-    await cache.put(url, new Response(zipped, {headers: kept.headers}));
+    await cache.put(url, new Response(memory, {headers: kept.headers}));
     return memory.length;
 }"""
+# Bytes that are no gzip, with no mark: the page unzips what is not marked unzipped.
 NOT_GZIP = """async ([cacheName, url]) => {
     const cache = await caches.open(cacheName);
     await cache.put(url, new Response(new Uint8Array(4096).fill(7)));
@@ -45,6 +52,8 @@ def test_a_repeat_visit_starts_from_the_kept_snapshot_and_a_bad_one_falls_back(b
         cache = f"cardems-{built_site.build_id}"
         assert wait_kept(page) == [cache]
         url = built_site.base + SNAPSHOT
+        marked, size = page.evaluate(INFLATED, [cache, url])
+        assert (marked, size) == ("1", len(gzip.decompress((built_site.site / SNAPSHOT).read_bytes())))
 
         page.reload()
         player.wait("ready")
