@@ -70,8 +70,12 @@ async function restore() {
     });
     span("snapshot-restore", started);
     if (py._api && py._api.config) delete py._api.config._loadSnapshot; // 31 MB, copied into Python's memory
-    // The snapshot's random state is the same on every visit: draw a new one.
-    if (py.runPython("import sys\nif 'random' in sys.modules: sys.modules['random'].seed()\n6 * 7") !== 42) return null;
+    // The snapshot's random state is the same on every visit: draw a new one. PyScript's
+    // package compiled, beside where PyScript writes it (scripts/make_snapshot.mjs).
+    const ready = py.runPython(
+      "import sys\nif 'random' in sys.modules: sys.modules['random'].seed()\n" +
+      "if '_cardems_snapshot' in sys.modules: sys.modules['_cardems_snapshot'].restored()\n6 * 7");
+    if (ready !== 42) return null;
     self.cardemsSnapshot = true; // for the tests and benchmarks
     return py;
   } catch (e) {

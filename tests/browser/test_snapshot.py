@@ -58,6 +58,11 @@ def test_a_repeat_visit_starts_from_the_kept_snapshot_and_a_bad_one_falls_back(b
         page.reload()
         player.wait("ready")
         assert page.evaluate(RESTORED)
+        # the first screen's modules that import no JavaScript came already imported
+        groups = built_site.sitefiles.python_groups(built_site.site)
+        app = built_site.sitefiles.snapshot_app(groups, built_site.site)
+        assert "cardems/web/storage.py" in app and "cardems/web/app.py" not in app
+        assert page.evaluate("self.cardemsSnapshotModules") == len(app)
         card = player.playable()[0]
         page.click(f"button[data-card='{card}']")
         page.wait_for_function(
@@ -71,6 +76,7 @@ def test_a_repeat_visit_starts_from_the_kept_snapshot_and_a_bad_one_falls_back(b
             page.reload()
             player.wait("ready")
             assert not page.evaluate(RESTORED), damage
+            assert not page.evaluate("self.cardemsSnapshotModules")
             assert player.playable(), "the page started normally"
             # the one notice is the game's own (resumed where it was left), none of the start's
             assert [n.split("\n")[0] for n in page.locator("#notices li").all_inner_texts()] == [
