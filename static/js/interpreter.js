@@ -22,9 +22,42 @@ const CACHE_PREFIX = "cardems-";
 // A span of the start, for profiles and benchmarks (the Performance panel's Timings).
 const span = (name, start) => performance.measure(`cardems:${name}`, { start, end: performance.now() });
 
-// The kept snapshot, unzipped, or null: read by a worker (static/js/snapshot-reader.js),
-// so that the main thread loads PyScript meanwhile.
-function keptSnapshot() {
+// The kept snapshot, unzipped, or null: none or two builds' caches (an update half-way),
+// no snapshot, or a damaged one. The service worker keeps it unzipped in a sparse form
+// (sw.js): reading that here (13 MB) took less than a worker's start and read (measured,
+// bench/RESULTS.md 2026-12-03); kept as the build wrote it (gzip), it is unzipped by a
+// worker (static/js/snapshot-reader.js), off the main thread, which loads PyScript meanwhile.
+async function keptSnapshot() {
+  try {
+    const builds = (await caches.keys()).filter((key) => key.startsWith(CACHE_PREFIX));
+    if (builds.length !== 1) return null;
+    const kept = await (await caches.open(builds[0])).match(SNAPSHOT_URL);
+    if (!kept) return null;
+    if (kept.headers.get("X-Cardems-Inflated") === "sparse") return expanded(await kept.arrayBuffer());
+  } catch (e) {
+    return null;
+  }
+  return unzipped(); // as the build wrote it
+}
+
+// The memory from the worker's sparse form of it (sw.js, SPARSE), or null if it is not one.
+function expanded(buffer) {
+  if (buffer.byteLength < 16) return null;
+  const [magic, length, page, count] = new Uint32Array(buffer, 0, 4);
+  if (magic !== 0x43445053 || !page || buffer.byteLength < 16 + 4 * count) return null;
+  const index = new Uint32Array(buffer, 16, count);
+  const bytes = new Uint8Array(buffer);
+  const memory = new Uint8Array(length);
+  let at = 16 + 4 * count;
+  for (const n of index) {
+    const start = n * page, size = Math.min(page, length - start);
+    if (size <= 0 || at + size > bytes.length) return null;
+    memory.set(bytes.subarray(at, at + size), start);
+    at += size;
+  }
+  return at === bytes.length ? memory : null;
+}
+function unzipped() {
   return new Promise((resolve) => {
     let reader;
     const done = (memory) => {

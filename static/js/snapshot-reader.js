@@ -1,6 +1,6 @@
-// A dedicated worker (started by static/js/interpreter.js): the kept memory snapshot,
-// read from the one build's cache the service worker keeps (unzipped there, or unzipped
-// here if it was kept as the build wrote it), off the
+// A dedicated worker (started by static/js/interpreter.js when the kept memory snapshot
+// is not in the service worker's sparse form, sw.js): the snapshot as the build wrote it,
+// read from the one build's cache the service worker keeps and unzipped, off the
 // page's main thread, which meanwhile loads PyScript. Posts the memory back
 // (transferred, not copied), or null on any doubt: none or two builds' caches, no
 // snapshot in it, bytes that are no gzip. The page then starts Python as usual.
@@ -10,10 +10,7 @@ self.onmessage = async ({ data: { url, prefix } }) => {
     if (builds.length !== 1) return self.postMessage(null); // none, or an update half-way
     const kept = await (await caches.open(builds[0])).match(url);
     if (!kept || !kept.body) return self.postMessage(null);
-    // kept unzipped by the service worker (sw.js), or as the build wrote it
-    const memory = kept.headers.get("X-Cardems-Inflated")
-      ? await kept.arrayBuffer()
-      : await new Response(kept.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    const memory = await new Response(kept.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
     self.postMessage(memory, [memory]);
   } catch (e) {
     self.postMessage(null);

@@ -18,20 +18,26 @@ pytestmark = pytest.mark.browser
 
 SNAPSHOT = "interpreter.snapshot.gz"
 RESTORED = "self.cardemsSnapshot === true"
-# The worker keeps the snapshot unzipped (sw.js), marked so.
-INFLATED = """async ([cacheName, url]) => {
+# The worker keeps the snapshot unzipped, without its pages of zeros (sw.js's SPARSE: four
+# 32-bit words, magic, length, page size, pages kept; their indices; the pages): the memory's
+# length, its pages kept, and whether every page not kept is zeros.
+SPARSE = """async ([cacheName, url]) => {
     const kept = await (await caches.open(cacheName)).match(url);
-    return [kept.headers.get('X-Cardems-Inflated'), (await kept.arrayBuffer()).byteLength];
+    const buffer = await kept.arrayBuffer();
+    const [, length, page, count] = new Uint32Array(buffer, 0, 4);
+    return [kept.headers.get('X-Cardems-Inflated'), length, page, count, buffer.byteLength];
 }"""
-# The kept snapshot with its build id (bytes 16-47 of Pyodide's header) changed: still a
-# snapshot, of another build of the binary (kept unzipped, as the worker keeps it).
+# The kept snapshot with its build id (bytes 16-47 of Pyodide's header, in the first page
+# kept) changed: still a snapshot, of another build of the binary.
 OTHER_BUILD = """async ([cacheName, url]) => {
     const cache = await caches.open(cacheName);
     const kept = await cache.match(url);
-    const memory = new Uint8Array(await kept.arrayBuffer());
-    for (let i = 16; i < 48; i++) memory[i] = 48 + (i % 10);
-    await cache.put(url, new Response(memory, {headers: kept.headers}));
-    return memory.length;
+    const bytes = new Uint8Array(await kept.arrayBuffer());
+    const [, , , count] = new Uint32Array(bytes.buffer, 0, 4);
+    if (new Uint32Array(bytes.buffer, 16, 1)[0] !== 0) throw new Error('the first page is not kept first');
+    const first = 16 + 4 * count;
+    for (let i = 16; i < 48; i++) bytes[first + i] = 48 + (i % 10);
+    await cache.put(url, new Response(bytes, {headers: kept.headers}));
 }"""
 # Bytes that are no gzip, with no mark: the page unzips what is not marked unzipped.
 NOT_GZIP = """async ([cacheName, url]) => {
@@ -52,8 +58,16 @@ def test_a_repeat_visit_starts_from_the_kept_snapshot_and_a_bad_one_falls_back(b
         cache = f"cardems-{built_site.build_id}"
         assert wait_kept(page) == [cache]
         url = built_site.base + SNAPSHOT
-        marked, size = page.evaluate(INFLATED, [cache, url])
-        assert (marked, size) == ("1", len(gzip.decompress((built_site.site / SNAPSHOT).read_bytes())))
+        memory = gzip.decompress((built_site.site / SNAPSHOT).read_bytes())
+        pages = [memory[i : i + 4096] for i in range(0, len(memory), 4096)]
+        kept = [p for p in pages if p.count(0) != len(p)]
+        assert page.evaluate(SPARSE, [cache, url]) == [
+            "sparse",
+            len(memory),
+            4096,
+            len(kept),
+            16 + 4 * len(kept) + sum(map(len, kept)),
+        ]
 
         page.reload()
         player.wait("ready")
