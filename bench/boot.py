@@ -95,7 +95,11 @@ MEASURE = """m => {
     const files = done.map(r => [r.name.replace(location.origin, ''), r.transferSize]);
     return {ready, bytes: (nav ? nav.transferSize : 0) + done.reduce((s, r) => s + r.transferSize, 0),
             fcp: fcp ? fcp.startTime : null, app: up ? ready - up[1] : null, start: start ? start[1] : null,
-            files: nav ? [[nav.name.replace(location.origin, ''), nav.transferSize], ...files] : files};
+            files: nav ? [[nav.name.replace(location.origin, ''), nav.transferSize], ...files] : files,
+            spans: performance.getEntriesByType('measure').concat(performance.getEntriesByType('mark'))
+              .filter(e => e.name.startsWith('cardems:') && e.startTime <= ready)
+              .map(e => [e.name, e.startTime, e.startTime + e.duration]),
+            steps: (window.__steps || []).filter(([, t]) => t <= ready)};
 }"""
 # PyScript's progress steps, timed (the interpreter is up at "Loaded interpreter")
 STEPS = """window.__steps = [];
@@ -368,7 +372,7 @@ def run(
                 tag = "warmup" if i < warmup else f"round {i - warmup + 1}"
                 print(f"  {tag:>8}: " + " | ".join(line), flush=True)
     anchor = ANCHOR if ANCHOR in pages else "bare"
-    pairs = [(n, anchor) for n in pages if n != anchor]
+    pairs = [(n, anchor) for n in pages if n != anchor and anchor in pages]
     if "cardems" in pages and "bare" in pages and anchor != "bare":
         pairs.append(("cardems", "bare"))
 
@@ -379,7 +383,20 @@ def run(
         values = [x[kind][key] for x in rows[name] if x[kind][key] is not None]
         return median(values) if values else None
 
+    def timeline(name: str, kind: str) -> list[tuple[str, float, float]]:
+        """The start's spans and marks (``cardems:*``) and PyScript's steps, median start and
+        end over the rounds, in order of start."""
+        found: dict[str, list[tuple[float, float]]] = {}
+        for r in rows[name]:
+            for label, start, end in r[kind].get("spans", []):
+                found.setdefault(label, []).append((start, end))
+            for label, at in r[kind].get("steps", []):
+                found.setdefault(f"step: {label}", []).append((at, at))
+        spans = [(k, median([a for a, _ in v]), median([b for _, b in v])) for k, v in found.items()]
+        return sorted(spans, key=lambda x: x[1])
+
     return {
+        "timeline": {n: {k: timeline(n, k) for k in ("cold", "warm")} for n in pages},
         "driver": driver,
         "throttle": throttle,
         "gzip": gzip,
@@ -449,6 +466,14 @@ def report(s: dict) -> str:
     lines.append(f"  first paint, ms (first / repeat visit): {each('paint_ms')}")
     lines.append(f"  PyScript starts the interpreter ('Loading Pyodide') at, ms: {each('start_ms')}")
     lines.append(f"  interpreter up ('Loaded interpreter') to ready, ms: {each('app_ms')}")
+    if s.get("show_timeline"):
+        for n in s["pages"]:
+            for kind in ("cold", "warm"):
+                lines.append(f"  {n}'s {kind} start, median ms (start-end) of each span, mark and step:")
+                lines += [
+                    f"      {a:7.0f}" + (f"-{b:<7.0f}" if b > a else " " * 8) + f" {label}"
+                    for label, a, b in s["timeline"][n][kind]
+                ]
     return "\n".join(lines)
 
 
@@ -480,6 +505,11 @@ def main(argv: list[str] | None = None) -> int:
         help="send every file as it is (by default the server gzips by type as GitHub Pages does)",
     )
     parser.add_argument(
+        "--timeline",
+        action="store_true",
+        help="also print each page's start as its spans, marks and PyScript's steps (medians)",
+    )
+    parser.add_argument(
         "--json", type=Path, help="also write the figures (every file of the last round) here"
     )
     args = parser.parse_args(argv)
@@ -494,6 +524,7 @@ def main(argv: list[str] | None = None) -> int:
         throttle=args.throttle,
         gzip=not args.no_gzip,
     )
+    figures["show_timeline"] = args.timeline
     if args.json:
         args.json.write_text(json.dumps(figures, indent=1), encoding="utf-8")
     print(report(figures))

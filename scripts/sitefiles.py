@@ -454,12 +454,64 @@ def snapshot_modules(groups: dict, root: Path = ROOT) -> list[str]:
     return sorted(n for n in names if n.split(".")[0] not in NOT_LIBRARY)
 
 
-def make_snapshot(modules: list[str], root: Path = ROOT) -> bytes | None:
-    """The interpreter's memory snapshot (gzipped) with ``modules`` imported, made by the
-    vendored Pyodide under Node (scripts/make_snapshot.mjs), or None (no Node, no runtime,
-    or it failed: the page then always starts Python itself).
+# What a module must not import when it loads to be imported into the memory snapshot: the
+# page's JavaScript (a JS object held by Python must be reachable from globalThis there).
+NOT_IN_SNAPSHOT = ("pyscript", "_pyscript", "polyscript", "js", "jsffi", "pyodide")
 
-    Kept in ``.cache/snapshot/`` by the runtime's files and the module list."""
+
+def _module_name(path: str) -> str:
+    name = path[: -len(".py")].replace("/", ".")
+    return name[: -len(".__init__")] if name.endswith(".__init__") else name
+
+
+def snapshot_app(groups: dict, root: Path = ROOT) -> dict[str, str]:
+    """The first screen's modules that can be imported into the memory snapshot, path ->
+    source: those that import, when they load, no JavaScript (``NOT_IN_SNAPSHOT``), through
+    no module of the first screen that does (nor their packages). ``cardems.web.app`` and the
+    modules that draw the page (``dom``, ``lobby``...) import ``pyscript``, so they are not."""
+    sources = {_module_name(p): p for p in groups["core"] if p.endswith(".py")}
+    imports = {
+        name: {
+            m
+            for module, names in _top_level_imports(
+                ast.parse((root / path).read_text(encoding="utf-8"), path)
+            )
+            for m in (module, *(f"{module}.{n}" for n in names))
+        }
+        for name, path in sources.items()
+    }
+    for name in sources:  # a module's package loads first
+        imports[name] |= {".".join(name.split(".")[:i]) for i in range(1, name.count(".") + 1)}
+    impure = {n for n, found in imports.items() if any(m.split(".")[0] in NOT_IN_SNAPSHOT for m in found)}
+    while grown := {n for n, found in imports.items() if n not in impure and found & impure}:
+        impure |= grown
+    return {
+        path: (root / path).read_text(encoding="utf-8")
+        for name, path in sorted(sources.items())
+        if name not in impure and not path.endswith("/main.py")
+    }
+
+
+def snapshot_pyc_sources(root: Path = ROOT) -> dict[str, str]:
+    """PyScript's Python package, ``pyscript/<name>.py`` -> source, as PyScript writes it into
+    the working folder at every start (and Python compiles it): the snapshot holds its bytecode."""
+    return {f"pyscript/{key.split(':', 1)[1]}": body for key, body in sorted(pyscript_sources(root).items())}
+
+
+def make_snapshot(
+    modules: list[str],
+    root: Path = ROOT,
+    app: dict[str, str] | None = None,
+    pyc: dict[str, str] | None = None,
+) -> bytes | None:
+    """The interpreter's memory snapshot (gzipped) with the library ``modules`` imported, made
+    by the vendored Pyodide under Node (scripts/make_snapshot.mjs), or None (no Node, no
+    runtime, or it failed: the page then always starts Python itself). ``app``: the first
+    screen's modules (path -> source) imported too, from these sources; ``pyc``: sources (path
+    -> source) whose checked bytecode it holds for the page to write beside them.
+
+    Kept in ``.cache/snapshot/`` by the runtime's files, the module list and the sources."""
+    app, pyc = app or {}, pyc or {}
     runtime = root / RUNTIME
     node = shutil.which("node")
     if node is None or not (runtime / "pyodide.mjs").is_file():
@@ -473,6 +525,8 @@ def make_snapshot(modules: list[str], root: Path = ROOT) -> bytes | None:
                 digest(runtime / "pyodide.asm.mjs"),
                 digest(SNAPSHOTTER),
                 modules,
+                app,
+                pyc,
             ]
         ).encode()
     ).hexdigest()[:32]
@@ -481,7 +535,7 @@ def make_snapshot(modules: list[str], root: Path = ROOT) -> bytes | None:
         try:
             proc = subprocess.run(
                 [node, str(SNAPSHOTTER), str(runtime)],
-                input=json.dumps(modules).encode(),
+                input=json.dumps({"modules": modules, "app": app, "pyc": pyc}).encode(),
                 capture_output=True,
                 timeout=300,
                 check=True,
@@ -556,7 +610,9 @@ def generate(root: Path = ROOT) -> dict[str, bytes]:
         + b"\n"
     )
     bundle = generate_bundle(groups, manifest, root)
-    snapshot = make_snapshot(snapshot_modules(groups, root), root)
+    snapshot = make_snapshot(
+        snapshot_modules(groups, root), root, snapshot_app(groups, root), snapshot_pyc_sources(root)
+    )
     rules = rules_pages(groups, build)
     kept = set(kept_files(root, groups))
     hashes = {f: h for f, h in hashes.items() if f in kept}

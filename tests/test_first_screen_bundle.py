@@ -182,6 +182,55 @@ def test_modules_written_later_into_a_bundled_package_import_from_disk(bundled, 
     assert bundled_pkg.__spec__.loader.get_data(str(tmp_path / "bundled_pkg" / "later.json")) == b"[]"
 
 
+@pytest.mark.parametrize("same", [True, False])
+def test_modules_the_snapshot_imported_are_adopted_only_from_the_same_sources(tmp_path, same):
+    """What the memory snapshot imported (scripts/make_snapshot.mjs's ``_cardems_snapshot``)
+    is taken as the bundle's when the bundle holds the very sources, else imported again."""
+    import types
+
+    main = entry()
+    source = "VALUE = 'snapshot'\n"
+    kept = types.ModuleType("_cardems_snapshot")
+    kept.HOME, kept.modules, kept.sources = str(tmp_path), ["snap_pkg"], {"snap_pkg/__init__.py": source}
+    imported = types.ModuleType("snap_pkg")
+    imported.__spec__ = importlib.util.spec_from_loader("snap_pkg", loader=None)
+    imported.VALUE = "snapshot"
+    files = {
+        "snap_pkg/__init__.py": (source if same else "VALUE = 'bundle'\n").encode(),
+        "snap_pkg/d.txt": b"d",
+    }
+    sys.modules |= {"_cardems_snapshot": kept, "snap_pkg": imported}
+    bundle = main.Bundle(files, str(tmp_path)).install()
+    try:
+        assert bundle.adopt() == (1 if same else 0)
+        import snap_pkg
+
+        assert snap_pkg.VALUE == ("snapshot" if same else "bundle")
+        assert (snap_pkg is imported) == same
+        assert snap_pkg.__spec__.loader is bundle and snap_pkg.__loader__ is bundle
+        assert snap_pkg.__spec__.loader.get_data("snap_pkg/d.txt") == b"d"
+        assert kept.sources == {}  # not held once compared
+    finally:
+        sys.meta_path.remove(bundle)
+        for name in ("_cardems_snapshot", "snap_pkg"):
+            sys.modules.pop(name, None)
+
+
+def test_the_snapshot_imports_the_first_screens_modules_that_import_no_javascript():
+    sf = sitefiles()
+    app = sf.snapshot_app(sf.python_groups(ROOT))
+    assert {"cardems/game.py", "cardems/web/i18n.py", "cardems/web/storage.py"} <= set(app)
+    for path in ("cardems/web/app.py", "cardems/web/dom.py", "cardems/web/lobby.py", "cardems/web/main.py"):
+        assert path not in app
+    for path, source in app.items():  # none imports PyScript or JavaScript when it loads
+        assert not [
+            m
+            for m, _ in sf._top_level_imports(__import__("ast").parse(source))
+            if m.split(".")[0] in sf.NOT_IN_SNAPSHOT
+        ], path
+    assert set(sf.snapshot_pyc_sources()) >= {"pyscript/__init__.py", "pyscript/context.py"}
+
+
 IMPORT_CHECK = r"""
 import { loadPyodide } from "%(mjs)s";
 const py = await loadPyodide({ indexURL: "%(index)s/" });

@@ -92,6 +92,30 @@ class Bundle:
         sys.meta_path.insert(0, self)
         return self
 
+    def adopt(self) -> int:
+        """The app's modules the memory snapshot imported (``scripts/make_snapshot.mjs``),
+        taken as this bundle's: their loader becomes this one if they were imported from the
+        very sources it holds, at the same place; else they are forgotten, to be imported
+        again from the bundle. How many were taken."""
+        kept = sys.modules.get("_cardems_snapshot")
+        if kept is None:
+            return 0
+        names: list[str] = list(getattr(kept, "modules", []))
+        sources: dict[str, str] = getattr(kept, "sources", {})
+        same = getattr(kept, "HOME", None) == self.home.rstrip("/") and all(
+            self.files.get(rel) == source.encode() for rel, source in sources.items()
+        )
+        for name in names:
+            module = sys.modules.get(name)
+            if module is None:
+                continue
+            if same and module.__spec__ is not None:
+                module.__spec__.loader = module.__loader__ = cast("Loader", self)
+            else:
+                del sys.modules[name]
+        kept.sources = {}  # type: ignore[attr-defined]  # compared: not held
+        return len(names) if same else 0
+
     def _source(self, fullname: str) -> tuple[str, bool] | None:
         base = fullname.replace(".", "/")
         if base + "/__init__.py" in self.files:
@@ -155,8 +179,22 @@ class Bundle:
             return f.read()
 
 
+def mark(name: str) -> None:
+    """A User Timing mark of the start (for profiles and ``bench/boot.py``), in a browser."""
+    if sys.platform == "emscripten":
+        from js import performance  # type: ignore[import-not-found]  # Pyodide's
+
+        performance.mark(name)
+
+
 if __name__ == "__main__":
-    Bundle(read(BUNDLE), os.getcwd()).install()
+    mark("cardems:main")
+    adopted = Bundle(read(BUNDLE), os.getcwd()).install().adopt()
+    if adopted and sys.platform == "emscripten":
+        import js  # type: ignore[import-not-found]  # Pyodide's
+
+        js.cardemsSnapshotModules = adopted  # for the tests
     from cardems.web.app import App
 
+    mark("cardems:imported")
     App().start()

@@ -1,4 +1,5 @@
-// A dedicated worker (started by static/js/interpreter.js): the kept memory snapshot,
+// A dedicated worker (started by static/js/interpreter.js when the kept memory snapshot
+// is not in the service worker's sparse form, sw.js): the snapshot as the build wrote it,
 // read from the one build's cache the service worker keeps and unzipped, off the
 // page's main thread, which meanwhile loads PyScript. Posts the memory back
 // (transferred, not copied), or null on any doubt: none or two builds' caches, no
