@@ -215,6 +215,17 @@ def render(app: ScreenHost) -> str:
     return "".join(parts)
 
 
+def local_time(lang: str, stamp: str) -> str:
+    """A record's time (UTC, ``YYYY-MM-DDTHH:MM:SSZ``) in the player's time zone and words
+    (the browser's ``Intl``: "3 Dec 2026, 09:01"); as written, without its seconds, if
+    the browser cannot say it."""
+    try:
+        options = dom.js_object({"dateStyle": "medium", "timeStyle": "short"})
+        return str(window.Intl.DateTimeFormat.new(lang, options).format(window.Date.new(stamp)))
+    except Exception:  # no Intl (never in a browser that runs the page), or a bad time
+        return stamp[:10] + " " + stamp[11:16]
+
+
 def recent_games(app: ScreenHost, records: list[Record]) -> str:
     """The last games played, newest first, each finished one that keeps its moves with
     its Review link (a match's review picks any of its deals)."""
@@ -222,7 +233,7 @@ def recent_games(app: ScreenHost, records: list[Record]) -> str:
     items = ""
     for record in sorted(records, key=lambda r: (r["date"], r["id"]), reverse=True)[:RECENT]:
         name = t(f"game.{record['game']}.name")
-        when = record["date"][:10] + " " + record["date"][11:16]
+        when = local_time(app.lang, record["date"])
         result = t(RESULT_WORDS[record["result"] or "abandoned"])
         scores = "–".join(str(s) for s in record["scores"])
         try:
@@ -239,7 +250,7 @@ def recent_games(app: ScreenHost, records: list[Record]) -> str:
         items += (
             f'<li class="recent-game" data-record="{markup.esc(record["id"])}" data-game="{markup.esc(record["game"])}"'
             f' data-review="{"yes" if link else "no"}">'
-            f'<span class="rg-when">{markup.ltr(when)}</span>'
+            f'<span class="rg-when">{markup.esc(when)}</span>'
             f'<span class="rg-what">{markup.esc(name)} · {markup.esc(t("level." + record["level"]))}</span>'
             f'<span class="rg-result">{markup.esc(result)} <bdi>{markup.ltr(scores)}</bdi></span>{action}</li>'
         )
