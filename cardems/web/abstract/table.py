@@ -104,10 +104,22 @@ class AbstractTable(Table):
     async def analyse_review(self, moves: tuple[str, ...]) -> None:
         """The exact value of every choice of every move of the reviewed game (the hint's
         analysis), worked out a slice of :data:`SLICE_MS` at a time so the page never
-        freezes: the deal shown first, its marks drawn as they come."""
+        freezes: the deal shown first, its marks drawn as they come (once a slice)."""
         clock = self.session.clock
         data = self.game.to_json()
         started = clock.now()
+        dirty = False  # values of the deal shown found since the last drawing
+
+        async def breathe() -> bool:
+            """Draw what was found, hand the page back; whether to go on."""
+            nonlocal dirty, started
+            if dirty:
+                self.render()
+                dirty = False
+            await clock.sleep(0)
+            started = clock.now()
+            return self.alive and self.reviewing is moves
+
         for start, end in self.review_order():
             replay = type(self.game).from_json({**data, "moves": list(moves[:start])})
             for number in range(start + 1, end + 1):
@@ -119,16 +131,17 @@ class AbstractTable(Table):
                     except StopIteration as stop:
                         values: dict[Any, int] = stop.value
                         break
-                    if clock.now() - started >= SLICE_MS:
-                        await clock.sleep(0)
-                        if not self.alive or self.reviewing is not moves:
-                            steps.close()
-                            return
-                        started = clock.now()
+                    if clock.now() - started >= SLICE_MS and not await breathe():
+                        steps.close()
+                        return
                 self.review_values[number] = values
                 replay.play(moves[number - 1])
-                if self.deal_bounds()[0] < number <= self.deal_bounds()[1]:
-                    self.render()
+                first, last = self.deal_bounds()
+                dirty = dirty or first < number <= last
+                if clock.now() - started >= SLICE_MS and not await breathe():
+                    return
+        if dirty and self.alive and self.reviewing is moves:
+            self.render()
         if self.alive and self.reviewing is moves:
             dom.by_id("table-bar").setAttribute("data-review-analysed", "all")
 
