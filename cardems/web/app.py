@@ -397,7 +397,7 @@ class App:
     def game_over(self, game: Game[Any, Any]) -> None:
         """The table's game ended (the session tells, once): it is recorded, once."""
         slot = self.saves.slot
-        if slot is not None and self.records.finished(game, slot.meta):
+        if slot is not None and self.records.finished(game, slot.meta, self.route.seats):
             self.save(self.route, game)  # remember it is recorded
             if slot.daily:
                 from cardems.web.screens import daily
@@ -438,7 +438,11 @@ class App:
         except Exception as exc:  # BadInput: a move that does not replay
             window.console.warn(f"cardems: review: {exc}")
             self.notices.add("notice.bad_review")
-            self.navigate(Route(None))
+            self.route = Route(None)  # the lobby in its place, the notice kept (no new route read)
+            window.history.replaceState(None, "", "#/")
+            self.lobby.show(self.route)
+            self.render_notices()
+            dom.set_shown_route()
             return
         stem = module_name(game.name)
         table_class = importlib.import_module(f"cardems.web.{stem}.table").TABLE
@@ -584,7 +588,7 @@ class App:
         if self.notices.wrote(failure, game):
             self.render_notices()
 
-    def add_notice(self, key: str, **params: str) -> None:
+    def add_notice(self, key: str, **params: Any) -> None:
         """Show a notice (once), e.g. from the statistics database (a missing key: its general one)."""
         if key.startswith("stats.db.") and self.t(key) == key:
             key = "stats.db.failed"
@@ -650,7 +654,9 @@ class App:
         if not dom.absent(target.closest("#options")):
             self.on_options_change(target)
         elif target.id == "review-at" and self.table is not None and self.table.reviewing is not None:
-            self.table.review_to(int(str(target.value) or "0"))
+            self.table.review_to(self.table.deal_bounds()[0] + int(str(target.value) or "0"))
+        elif target.id == "review-deal" and self.table is not None and self.table.reviewing is not None:
+            self.table.review_deal_to(int(str(target.value) or "1"))
         elif target.id == "stats-file":
             self.screen_action("stats-file", target)
         elif target.id == "lang":

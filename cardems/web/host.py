@@ -69,6 +69,12 @@ class TableHost(Texts, Protocol):
         """The remembered name of the ``person``-th person at the table ("" for none)."""
         ...
 
+    def replace_hash(self, route: Route) -> None:
+        """Write ``route`` in the address bar, in place (no new page in the history)."""
+
+    def add_notice(self, key: str, **params: Any) -> None:
+        """Show a notice (a catalog key), once."""
+
 
 class ScreenHost(Texts, Protocol):
     """What a screen (rules, statistics, the daily deal, the walkthrough) may ask of the page."""
@@ -84,7 +90,7 @@ class ScreenHost(Texts, Protocol):
 
     def render_notices(self) -> None: ...
 
-    def add_notice(self, key: str, **params: str) -> None: ...
+    def add_notice(self, key: str, **params: Any) -> None: ...
 
     def show_view(self, view: str) -> None:
         """Show the lobby, a table or a screen (``data-view`` on <body>)."""

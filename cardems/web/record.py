@@ -30,6 +30,7 @@ from pyscript import window
 from cardems.errors import BadInput
 from cardems.game import Game
 from cardems.web import dom, sound
+from cardems.web.review import review_fields
 from cardems.web.route import parse_route
 from cardems.web.stats import make_record, record_id, utc_stamp
 
@@ -77,10 +78,18 @@ def outcome(winner: Any, side: int = 0) -> str:
     return "win" if winner == side else "loss"
 
 
-def record_of(game: Game[Any, Any], meta: dict[str, Any], end: str) -> dict[str, Any]:
+def record_of(
+    game: Game[Any, Any], meta: dict[str, Any], end: str, seats: tuple[str, ...] | None = None
+) -> dict[str, Any]:
+    """The statistics record of ``game``; a finished one keeps what its review link needs
+    (seed, ``seats``, moves: :func:`cardems.web.review.review_fields`), when a link can replay it."""
     result = game.result()
     side = int(meta.get("side") or 0)
-    extra = {"undo": True} if meta.get("undo") else {}
+    extra: dict[str, Any] = {"undo": True} if meta.get("undo") else {}
+    if end == "finished":
+        review = review_fields(game, seats)
+        if review is not None:
+            extra["review"] = review
     return make_record(
         id=meta["record"],
         game=game.name,
@@ -120,13 +129,15 @@ class Records:
         except Exception as exc:  # a StatsDbError: its code names the notice
             self.notify(db_notice_key(exc))
 
-    def finished(self, game: Game[Any, Any], meta: dict[str, Any]) -> bool:
+    def finished(
+        self, game: Game[Any, Any], meta: dict[str, Any], seats: tuple[str, ...] | None = None
+    ) -> bool:
         """Record a game that has just ended, once, with the sound of its end; whether
         it was recorded now (``meta["recorded"]`` is then set: save it)."""
         if not meta or meta.get("recorded") or meta.get("together"):
             return False
         try:
-            record = record_of(game, meta, "finished")
+            record = record_of(game, meta, "finished", seats)
         except BadInput as exc:
             window.console.warn(f"cardems: not recorded: {exc}")
             return False

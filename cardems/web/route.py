@@ -84,7 +84,8 @@ class Route:
     seats: Seating | None = None  # who sits where, when not the default (one person in seat 0)
     undo: bool = True  # the person may take moves back (``undo=off``; never in pass-and-play)
     moves: tuple[str, ...] = ()  # a review's moves (``moves=AS,KD,...``), as written
-    at: int | None = None  # the move a review shows (``at=``; None: the last)
+    at: int | None = None  # the move a review shows (``at=``; None: the last), within its deal
+    deal: int | None = None  # the deal of a match a review shows (``deal=``, from 1; None: the last)
 
     @property
     def players(self) -> int:
@@ -139,6 +140,8 @@ class Route:
         if self.screen == "review":
             table = replace(self, screen=None, speed=None).to_hash()
             review = {"moves": ",".join(self.moves)}
+            if self.deal is not None:
+                review["deal"] = str(self.deal)
             if self.at is not None:
                 review["at"] = str(self.at)
             rest = table.partition("?")[2]
@@ -278,19 +281,25 @@ def _screen_route(screen: str, name: str, query: str) -> Route:
 
 
 def _review_route(name: str, query: str) -> Route:
-    """``#/review/<game>?<the table's options, seed, seats>&moves=AS,KD&at=3``: a deal
-    looked back at, move by move. The moves are checked by replaying them (the review's
-    affair); here only their shape: at most :data:`MAX_REVIEW_MOVES` short printable texts."""
+    """``#/review/<game>?<the table's options, seed, seats>&moves=AS,KD&deal=2&at=3``: a
+    deal looked back at, move by move. ``moves`` are the whole game's (a match's every
+    deal); ``deal`` picks a deal of a match (from 1; none: the last), ``at`` a move within
+    it (0: as it was dealt; none: its last). The moves are checked by replaying them (the
+    review's affair), and so is the number of deals; here only their shape: at most
+    :data:`MAX_REVIEW_MOVES` short printable texts, whole numbers in range."""
     kept: list[tuple[str, str]] = []
     moves: str | None = None
     at: str | None = None
+    deal: str | None = None
     dropped: list[str] = []
     for key, value in _query(query):
         if key == "moves" and moves is None:
             moves = value
         elif key == "at" and at is None:
             at = value
-        elif key in ("moves", "at"):
+        elif key == "deal" and deal is None:
+            deal = value
+        elif key in ("moves", "at", "deal"):
             dropped.append(_part(key, value))
         else:
             kept.append((key, value))
@@ -305,9 +314,13 @@ def _review_route(name: str, query: str) -> Route:
         route.dropped.append(_part("moves", moves or ""))
         texts = ()
     route.moves = texts
-    if at is not None:
-        from cardems.game import whole_number
+    from cardems.game import whole_number
 
+    if deal is not None:
+        route.deal = whole_number(deal, 1, max(1, len(texts)))
+        if route.deal is None:
+            route.dropped.append(_part("deal", deal))
+    if at is not None:
         number = whole_number(at, 0, len(texts))
         if number is None:
             route.dropped.append(_part("at", at))

@@ -19,7 +19,10 @@ A record (schema version :data:`SCHEMA`), as stored and exported::
      "scores": [12, 7], "moves": 48,   # final (or last) scores; length in moves
      "daily": "2026-12-01" | null,     # the daily deal's day, when it was one
      "replay": false,                  # the daily deal played again that day
-     "undo": true}                     # optional: moves were taken back in it (absent: none)
+     "undo": true,                     # optional: moves were taken back in it (absent: none)
+     "review": {"seed": 42, "seats": "p,normal", "moves": ["QS", ...]}}
+                                       # optional, a finished game's: what its review link
+                                       # needs (cardems.web.review; absent: no review)
 
 A record of a finished game supersedes the abandoned record with the same id
 (a resumed game counts once, when it ends). An export file is
@@ -41,6 +44,7 @@ from cardems.errors import BadInput
 from cardems.games import PLANNED, game_class
 from cardems.web.escape import esc
 from cardems.web.jsontext import TooDeep, Unreadable, loads_bounded
+from cardems.web.review import check_review
 
 SCHEMA = 1
 FILE_FORMAT = "cardems-stats"
@@ -63,7 +67,7 @@ FIELDS = (
     "daily",
     "replay",
 )
-OPTIONAL = ("undo",)  # fields a record may leave out (written only when true)
+OPTIONAL = ("undo", "review")  # fields a record may leave out (undo written only when true)
 MAX_SCORE = 10**6
 MAX_MOVES = 100_000
 MAX_DEPTH = 16
@@ -188,6 +192,13 @@ def validate_record(data: Any, where: str = "the record") -> Record:
     }
     if data.get("undo"):
         checked["undo"] = True
+    if data.get("review") is not None:
+        if end != "finished":
+            raise bad("an abandoned game has a review")
+        try:
+            checked["review"] = check_review(data["review"])
+        except BadInput as exc:
+            raise bad(str(exc)) from None
     return checked
 
 

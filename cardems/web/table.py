@@ -35,6 +35,7 @@ from cardems.game import Event, Game
 from cardems.games import module_name
 from cardems.web import card_art, display, dom, markup, sound
 from cardems.web.host import TableHost
+from cardems.web.review import deal_starts
 from cardems.web.route import Route
 from cardems.web.session import Clock, HintSource, Session
 
@@ -100,8 +101,11 @@ class Table:
             on_over=app.game_over,
             on_undo=app.undone,
         )
-        self.reviewing: tuple[str, ...] | None = None  # a finished deal's moves, looked back at
-        self.review_at = 0
+        self.reviewing: tuple[str, ...] | None = None  # a finished game's moves, looked back at
+        self.review_at = 0  # the move shown, counted from the game's first
+        self.review_starts: tuple[int, ...] = (0,)  # the move each deal of a match begins after
+        self.review_deal = 1  # the deal of the match shown (from 1)
+        self.review_deal_scores: tuple[tuple[int, ...], ...] = ()
         self.names = [app.person_name(i) for i in range(len(self.session.people))]  # the persons' own
         self._hand_told: list[str] = []  # the person's cards told of
         dom.table_js()  # starts loading the morphing and travelling script
@@ -298,7 +302,7 @@ class Table:
         dom.by_id("table").hidden = False
         dom.ensure_sheet(card_art.SHEET_ID, card_art.sheet_svg())
         if self.reviewing is not None:
-            self.review_to(len(self.reviewing) if self.route.at is None else self.route.at)
+            self.start_review()
             return
         if not self.session.move_no:
             self.log_events(list(self.game.start_events))
@@ -354,6 +358,8 @@ class Table:
             }
             if action in steps:
                 self.review_to(self.review_at + steps[action])
+            elif action == "review-go":
+                self.review_to(int(dom.attr(target, "data-at") or "0"))
         elif action == "review":
             self.app.review(self.game, self.route)
         elif action == "uncover":
@@ -379,11 +385,41 @@ class Table:
             self._moving = False
 
     # ------------------------------------------------------------ looking back at a deal
-    def review_to(self, number: int) -> None:
-        """Show the reviewed deal as it was after ``number`` of its moves (every hand face
-        up, the captures and scores as they were, the log the events of that move)."""
+    def start_review(self) -> None:
+        """Open the review the route names: its deal (``deal``, else the last) at its move
+        (``at``, counted within the deal, else its last). A deal the game does not have is
+        a notice, and its last deal is shown."""
         moves = self.reviewing or ()
-        number = max(0, min(len(moves), number))
+        self.review_starts = deal_starts(type(self.game), self.game.to_json(), moves)
+        self.review_deal_scores = self.game.round_scores()  # each deal's, as the game ended
+        deals = len(self.review_starts)
+        deal = self.route.deal
+        if deal is not None and deal > deals:
+            self.app.add_notice("notice.bad_review_deal", n=deal, total=deals)
+            deal, self.route.at = None, None
+        self.review_deal = deals if deal is None else deal
+        start, end = self.deal_bounds()
+        self.review_to(end if self.route.at is None else min(end, start + self.route.at))
+
+    def deal_bounds(self, deal: int | None = None) -> tuple[int, int]:
+        """The moves of deal ``deal`` (the one shown): after the first, up to the second."""
+        k = self.review_deal if deal is None else deal
+        starts = self.review_starts
+        end = starts[k] if k < len(starts) else len(self.reviewing or ())
+        return starts[k - 1], end
+
+    def review_deal_to(self, deal: int) -> None:
+        """Show deal ``deal`` of the match as it was dealt."""
+        self.review_deal = max(1, min(len(self.review_starts), deal))
+        self.review_to(self.deal_bounds()[0])
+
+    def review_to(self, number: int) -> None:
+        """Show the reviewed deal as it was after ``number`` of the game's moves, within the
+        deal shown (every hand face up, the captures and scores as they were, the log the
+        events of that move)."""
+        moves = self.reviewing or ()
+        start, end = self.deal_bounds()
+        number = max(start, min(end, number))
         game = self.game
         data = game.to_json()
         data["moves"] = list(moves[: max(0, number - 1)])
@@ -397,15 +433,50 @@ class Table:
         self.entries = []
         self.log_events(events)
         self.render()
+        self.route.deal = self.review_deal if len(self.review_starts) > 1 else None
+        self.route.at = number - start
+        self.app.replace_hash(self.route)
         dom.set_state("review")
 
     def review_scores(self) -> str:
         return ",".join(str(s) for s in self.game.result().scores)
 
+    def review_marks(self) -> dict[int, str]:
+        """Marks of the deal's moves for the step list (by the move's number in the game):
+        a game's own judgement of them (Abstract: the value lost); none by default."""
+        return {}
+
+    def review_move_words(self, move: str) -> str:
+        """A move as the step list shows it (markup): its text, left to right."""
+        return markup.ltr(move)
+
+    def render_review_steps(self) -> str:
+        """The moves of the deal shown, as a list to jump to, each with its mark (none
+        without marks)."""
+        marks = self.review_marks()
+        if not marks:
+            return ""
+        start, end = self.deal_bounds()
+        items = ""
+        for number in range(start + 1, end + 1):
+            mark = marks.get(number, "")
+            current = ' aria-current="step"' if number == self.review_at else ""
+            items += (
+                f'<li><button type="button" class="review-step{" marked" if mark else ""}" '
+                f'data-action="review-go" data-at="{number}"{current}>'
+                f'<span class="rs-n">{number - start}</span>'
+                f'<span class="rs-move">{self.review_move_words((self.reviewing or ())[number - 1])}</span>'
+                f'{mark}</button></li>'
+            )
+        return f'<ol class="review-steps" aria-label="{dom.esc(self.t("review.steps"))}">{items}</ol>'
+
     def render_review_bar(self) -> str:
-        """The review's controls: to the first move, back, forward, to the last, any move."""
+        """The review's controls: the deal of a match, to its first move, back, forward, to
+        its last, any move; the moves' marks, if the game judges them."""
         t = self.t
-        total, at = len(self.reviewing or ()), self.review_at
+        start, end = self.deal_bounds()
+        total, at = end - start, self.review_at - start
+        deals = len(self.review_starts)
         steps = (
             markup.button(
                 "review-first", t("review.first"), enabled=at > 0, extra={"aria-label": t("review.first")}
@@ -414,13 +485,28 @@ class Table:
             + markup.button("review-next", t("review.next"), enabled=at < total, classes="primary")
             + markup.button("review-last", t("review.last"), enabled=at < total)
         )
+        picker = ""
+        if deals > 1:
+            scores = self.review_deal_scores
+            options = ""
+            for k in range(1, deals + 1):
+                words = t("review.deal_n", n=k, total=deals)
+                if k <= len(scores):
+                    words += " · \u2066" + "–".join(str(s) for s in scores[k - 1]) + "\u2069"
+                options += f'<option value="{k}"{" selected" if k == self.review_deal else ""}>{dom.esc(words)}</option>'
+            picker = (
+                f'<label class="review-deal"><span class="sr-only">{dom.esc(t("review.deal"))}</span>'
+                f'<select id="review-deal">{options}</select></label>'
+            )
         return (
             f'<a class="back" href="#/">{dom.esc(t("nav.back"))}</a>'
             f'<h1 class="table-title">{dom.esc(t("review.title", game=t(f"game.{self.game_name}.name")))}</h1>'
             f'<div class="bar-controls review-controls" data-focus-group="bar" data-review-at="{at}" '
-            f'data-review-total="{total}" data-review-scores="{self.review_scores()}">{steps}'
+            f'data-review-total="{total}" data-review-deal="{self.review_deal}" data-review-deals="{deals}" '
+            f'data-review-scores="{self.review_scores()}">{picker}{steps}'
             f'<label class="review-at"><span>{dom.esc(t("review.move", n=at, total=total))}</span>'
             f'<input type="range" id="review-at" min="0" max="{total}" value="{at}" step="1"></label></div>'
+            + self.render_review_steps()
         )
 
     def undo(self) -> None:

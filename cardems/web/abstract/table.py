@@ -25,7 +25,7 @@ from cardems.game import Event, Game
 from cardems.web import dom, markup
 from cardems.web.host import TableHost
 from cardems.web.route import Route
-from cardems.web.session import HintSource
+from cardems.web.session import SLICE_MS, HintSource
 from cardems.web.table import Table
 
 
@@ -45,6 +45,7 @@ class AbstractTable(Table):
         self.game: Abstract = game
         self.fresh: set[str] = set()  # the cards of the last take, drawn arriving
         self.solved = (0, 0)  # positions searched and ms taken by the last analysis
+        self.review_values: dict[int, dict[Any, int]] = {}  # in a review: each move's choices' values
         super().__init__(app, route, game)
 
     # ------------------------------------------------------------ names
@@ -84,8 +85,123 @@ class AbstractTable(Table):
         return values
 
     def current_values(self) -> dict[Any, int] | None:
+        if self.reviewing is not None:  # the values of the next move's choices, once worked out
+            return self.review_values.get(self.review_at + 1)
         values: dict[Any, int] | None = self.hint_move
         return values
+
+    # ------------------------------------------------------------ analysis (the review)
+    def start_review(self) -> None:
+        super().start_review()
+        asyncio.ensure_future(self.analyse_review(self.reviewing or ()))
+
+    def review_order(self) -> list[tuple[int, int]]:
+        """The deals to analyse, as (first move, last move): the one shown first."""
+        bounds = [self.deal_bounds(k) for k in range(1, len(self.review_starts) + 1)]
+        shown = bounds.pop(self.review_deal - 1)
+        return [shown, *bounds]
+
+    async def analyse_review(self, moves: tuple[str, ...]) -> None:
+        """The exact value of every choice of every move of the reviewed game (the hint's
+        analysis), worked out a slice of :data:`SLICE_MS` at a time so the page never
+        freezes: the deal shown first, its marks drawn as they come (once a slice)."""
+        clock = self.session.clock
+        data = self.game.to_json()
+        started = clock.now()
+        dirty = False  # values of the deal shown found since the last drawing
+
+        async def breathe() -> bool:
+            """Draw what was found, hand the page back; whether to go on."""
+            nonlocal dirty, started
+            if dirty:
+                self.render()
+                dirty = False
+            await clock.sleep(0)
+            started = clock.now()
+            return self.alive and self.reviewing is moves
+
+        for start, end in self.review_order():
+            replay = type(self.game).from_json({**data, "moves": list(moves[:start])})
+            for number in range(start + 1, end + 1):
+                view = replay.view(replay.to_move or 0)
+                steps = choice_values_steps(view) if view.choosing else take_values_steps(view)
+                while True:
+                    try:
+                        next(steps)
+                    except StopIteration as stop:
+                        values: dict[Any, int] = stop.value
+                        break
+                    if clock.now() - started >= SLICE_MS and not await breathe():
+                        steps.close()
+                        return
+                self.review_values[number] = values
+                replay.play(moves[number - 1])
+                first, last = self.deal_bounds()
+                dirty = dirty or first < number <= last
+                if clock.now() - started >= SLICE_MS and not await breathe():
+                    return
+        if dirty and self.alive and self.reviewing is moves:
+            self.render()
+        if self.alive and self.reviewing is moves:
+            dom.by_id("table-bar").setAttribute("data-review-analysed", "all")
+
+    def move_key(self, move: str) -> Any:
+        return int(move) if move.isdigit() else move
+
+    def review_loss(self, number: int) -> int | None:
+        """The points move ``number`` gave away against the best choice (None: not known yet)."""
+        values = self.review_values.get(number)
+        if not values:
+            return None
+        return max(values.values()) - values[self.move_key((self.reviewing or ())[number - 1])]
+
+    def review_marks(self) -> dict[int, str]:
+        start, end = self.deal_bounds()
+        marks = {}
+        for number in range(start + 1, end + 1):
+            loss = self.review_loss(number)
+            if loss is None:
+                marks[number] = '<span class="rs-mark pending" aria-hidden="true">…</span>'
+            elif loss == 0:
+                marks[number] = (
+                    f'<span class="rs-mark best" data-loss="0" title="{dom.esc(self.t("abstract.review.step_best"))}">✓</span>'
+                )
+            else:
+                words = self.t("abstract.review.step_lost", n=loss)
+                marks[number] = (
+                    f'<span class="rs-mark slip" data-loss="{loss}" title="{dom.esc(words)}">'
+                    f'{self.ltr(signed(-loss))}</span>'
+                )
+        return marks
+
+    def review_move_words(self, move: str) -> str:
+        if move in ("first", "second"):
+            return dom.esc(self.t(f"abstract.review.chip_{move}"))
+        return self.ltr(move)
+
+    def review_status(self) -> str:
+        """The review's line: what the next move was worth, against the best."""
+        number = self.review_at + 1
+        moves = self.reviewing or ()
+        if number > len(moves):
+            return self.t("turn.match_over" if self.view.mode == "match" else "turn.over")
+        seat = self.view.to_move
+        values = self.review_values.get(number)
+        if values is None:
+            return self.t("abstract.review.analysing")
+        loss = self.review_loss(number) or 0
+        verdict = (
+            self.t("abstract.review.step_best") if loss == 0 else self.t("abstract.review.step_lost", n=loss)
+        )
+        move = moves[number - 1]
+        choice = move in ("first", "second")
+        return self.t(
+            "abstract.review.this_choice" if choice else "abstract.review.this_move",
+            name=self.seat_name(seat),
+            take=self.t(f"abstract.go_{move}") if choice else isolated(move),
+            verdict=verdict,
+            best=isolated(signed(max(values.values()))),
+        )
 
     # ------------------------------------------------------------ moves
     def log_events(self, events: list[Event]) -> None:
@@ -195,6 +311,8 @@ class AbstractTable(Table):
                 classes += " valued" + (" best" if best else "")
             if depth == 1:
                 classes += " exposed"
+            if self.reviewing is not None and self.next_review_move() == str(depth):
+                classes += " chosen"
             classes = classes.removeprefix("card face").strip()
             if depth <= takeable:
                 name = t("abstract.take_to", n=depth, card=label)
@@ -250,6 +368,11 @@ class AbstractTable(Table):
             f'{empty}{later}{self.render_choice(view)}</section>'
         )
 
+    def next_review_move(self) -> str | None:
+        """In a review: the move made next from the position shown."""
+        moves = self.reviewing or ()
+        return moves[self.review_at] if self.review_at < len(moves) else None
+
     def render_choice(self, view: AbstractView) -> str:
         if not view.choosing:
             return ""
@@ -266,6 +389,8 @@ class AbstractTable(Table):
                 else ""
             )
             primary = " primary" if value is not None and value == max(values.values()) else ""
+            if self.reviewing is not None and self.next_review_move() == choice:
+                primary += " chosen"
             buttons += (
                 f'<button type="button" class="btn choice-btn{primary}" data-action="{choice}"'
                 f'{"" if ok else " disabled"}>{dom.esc(t(f"abstract.go_{choice}"))}{badge}</button>'
@@ -279,6 +404,8 @@ class AbstractTable(Table):
 
     def status_text(self, view: AbstractView) -> str:
         t = self.t
+        if self.reviewing is not None:
+            return self.review_status()
         if view.over:
             return t("turn.match_over" if view.mode == "match" else "turn.over")
         if self.awaiting_next:
@@ -305,7 +432,12 @@ class AbstractTable(Table):
     def render_status(self, view: AbstractView) -> str:
         button = self.hint_button(self.t("abstract.action.hint"), shown=self.current_values() is not None)
         solved = ""
-        if self.current_values() is not None and view.to_move == self.me and not self.busy:
+        if (
+            self.current_values() is not None
+            and view.to_move == self.me
+            and not self.busy
+            and self.reviewing is None
+        ):
             nodes, ms = self.solved
             solved = f'<p class="solved" data-nodes="{nodes}">{dom.esc(self.t("abstract.hint.solved", n=nodes, ms=ms))}</p>'
         return markup.status_row(self.status_text(view), button, after=solved)

@@ -3,7 +3,8 @@
 
 Per game and level: played, won, drawn, lost, abandoned, win rate, current and
 best streak, average and best points (penalties where the lowest score wins);
-the daily streak; the chart of results over time with its table. Export all
+the daily streak; the chart of results over time with its table; the last games,
+each finished one that keeps its moves with its Review link. Export all
 history as a JSON file, import one back (merged without duplicates; a bad file
 changes nothing and says what is wrong), reset one game after a confirmation.
 A database that cannot be opened is a notice; the page still works.
@@ -25,6 +26,7 @@ from cardems.games import module_name
 from cardems.web import dom, markup
 from cardems.web.host import ScreenHost
 from cardems.web.record import db_notice_key
+from cardems.web.review import review_hash
 from cardems.web.route import Route
 from cardems.web.stats import (
     Figures,
@@ -39,6 +41,13 @@ from cardems.web.stats import (
 )
 
 CSS = "static/css/screens.css"
+RECENT = 12  # games the history lists
+RESULT_WORDS = {
+    "win": "stats.recent.win",
+    "draw": "stats.recent.draw",
+    "loss": "stats.recent.loss",
+    "abandoned": "stats.recent.abandoned",
+}
 
 
 class State:
@@ -192,6 +201,8 @@ def render(app: ScreenHost) -> str:
             parts.append(game_table(app, game, rows, chart))
     else:
         parts.append(markup.note(t("stats.empty")))
+    if records:
+        parts.append(recent_games(app, records))
     parts.append(
         f'<section class="stats-file" aria-labelledby="stats-file-title"><h2 id="stats-file-title">'
         f'{markup.esc(t("stats.file"))}</h2><p>{markup.esc(t("stats.file.about"))}</p><p class="stats-buttons">'
@@ -202,6 +213,51 @@ def render(app: ScreenHost) -> str:
     )
     parts.append("</article>")
     return "".join(parts)
+
+
+def local_time(lang: str, stamp: str) -> str:
+    """A record's time (UTC, ``YYYY-MM-DDTHH:MM:SSZ``) in the player's time zone and words
+    (the browser's ``Intl``: "3 Dec 2026, 09:01"); as written, without its seconds, if
+    the browser cannot say it."""
+    try:
+        options = dom.js_object({"dateStyle": "medium", "timeStyle": "short"})
+        return str(window.Intl.DateTimeFormat.new(lang, options).format(window.Date.new(stamp)))
+    except Exception:  # no Intl (never in a browser that runs the page), or a bad time
+        return stamp[:10] + " " + stamp[11:16]
+
+
+def recent_games(app: ScreenHost, records: list[Record]) -> str:
+    """The last games played, newest first, each finished one that keeps its moves with
+    its Review link (a match's review picks any of its deals)."""
+    t = app.t
+    items = ""
+    for record in sorted(records, key=lambda r: (r["date"], r["id"]), reverse=True)[:RECENT]:
+        name = t(f"game.{record['game']}.name")
+        when = local_time(app.lang, record["date"])
+        result = t(RESULT_WORDS[record["result"] or "abandoned"])
+        scores = "–".join(str(s) for s in record["scores"])
+        try:
+            link = review_hash(record)
+        except (BadInput, KeyError, TypeError, ValueError):  # a record this version cannot replay
+            link = None
+        action = (
+            f'<a class="btn review-link" href="{markup.esc(link)}" '
+            f'aria-label="{markup.esc(t("stats.recent.review_label", game=name, date=when))}">'
+            f'{markup.esc(t("stats.recent.review"))}</a>'
+            if link
+            else ""
+        )
+        items += (
+            f'<li class="recent-game" data-record="{markup.esc(record["id"])}" data-game="{markup.esc(record["game"])}"'
+            f' data-review="{"yes" if link else "no"}">'
+            f'<span class="rg-when">{markup.esc(when)}</span>'
+            f'<span class="rg-what">{markup.esc(name)} · {markup.esc(t("level." + record["level"]))}</span>'
+            f'<span class="rg-result">{markup.esc(result)} <bdi>{markup.ltr(scores)}</bdi></span>{action}</li>'
+        )
+    return (
+        f'<section class="stats-recent" aria-labelledby="stats-recent-title">'
+        f'<h2 id="stats-recent-title">{markup.esc(t("stats.recent"))}</h2><ol class="recent-games">{items}</ol></section>'
+    )
 
 
 def on_action(app: ScreenHost, action: str, target: Any) -> None:
