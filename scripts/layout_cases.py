@@ -149,6 +149,14 @@ MEASURE = r"""
         bad.push(`the walkthrough covers ${name(el)}`);
     }
   }
+  // a score chip's name shows whole where at most three sides share the scores (four may end in an ellipsis)
+  for (const line of document.querySelectorAll('#scoreline .scoreline-inner')) {
+    const chips = [...line.querySelectorAll('.side-chip')];
+    if (chips.length > 3) continue;
+    for (const n of line.querySelectorAll('.side-name'))
+      if (shown(n) && n.scrollWidth > n.clientWidth + 1)
+        bad.push(`the score's name "${n.textContent.trim()}" is cut: ${n.scrollWidth} px in ${n.clientWidth}`);
+  }
   const ids = [...document.querySelectorAll('[id]')].map(e => e.id);
   const twice = [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
   return {bad, twice, hand: cards.length, row: row.length};
