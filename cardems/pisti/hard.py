@@ -75,6 +75,7 @@ POWER = 1.0  # the likelihood raised to this power: 1 as modelled, 0 uniform (no
 DECLINED_FREE = 0.0  # deal a rank a seat declined with this probability (else never; needs TREMBLE)
 ROBUST = False  # weigh deals by that mixture of styles, and deal declined ranks too (else:
 # everyone as Normal at TEMPERATURE, and a declined rank is never dealt)
+EXACT_LAST_HAND = True  # with 2 players, solve the deal's last hand (else: sample it as before)
 TIE = 1e-6  # the Normal player's judgement as a tie-break where the last hand is solved
 RANK_KEY = {rank: rank[0] for rank in RANKS}  # '10' -> '1': ranks as one character
 RANK_NAME = {key: rank for rank, key in RANK_KEY.items()}
@@ -808,7 +809,7 @@ def PistiHard(
     horizon: int | None = None,
     prior_weight: float | None = None,
     temperature: float | None = None,
-    exact_last_hand: bool = True,
+    exact_last_hand: bool | None = None,
 ) -> PistiHardBot:
     """The Hard level: the search, with the Normal player's judgement as a prior
     (``None``: this module's setting), and the 2-player last hand solved."""
@@ -819,4 +820,4 @@ def PistiHard(
         prior=PistiNormal().score,
         prior_weight=PRIOR_WEIGHT if prior_weight is None else prior_weight,
     )
-    return PistiHardBot(search, exact_last_hand)
+    return PistiHardBot(search, EXACT_LAST_HAND if exact_last_hand is None else exact_last_hand)
