@@ -70,8 +70,12 @@ STYLES: tuple[tuple[float, float | None], ...] = ((0.6, 0.15), (0.3, 1.0), (0.1,
 # by a softmax at a temperature (sharp, then loose), or any card alike; what
 # each seat showed in the hands played out weighs them (:func:`read_others`)
 DECLINES = (0.05, 1.0)  # the prior of a seat's rate of covering a card it could take: declines, chances
+TREMBLE = 0.0  # the likelihood of a play: this share of it any card alike, the rest the softmax
+POWER = 1.0  # the likelihood raised to this power: 1 as modelled, 0 uniform (no inference)
+DECLINED_FREE = 0.0  # deal a rank a seat declined with this probability (else never; needs TREMBLE)
 ROBUST = False  # weigh deals by that mixture of styles, and deal declined ranks too (else:
 # everyone as Normal at TEMPERATURE, and a declined rank is never dealt)
+EXACT_LAST_HAND = True  # with 2 players, solve the deal's last hand (else: sample it as before)
 TIE = 1e-6  # the Normal player's judgement as a tie-break where the last hand is solved
 RANK_KEY = {rank: rank[0] for rank in RANKS}  # '10' -> '1': ranks as one character
 RANK_NAME = {key: rank for rank, key in RANK_KEY.items()}
@@ -452,6 +456,8 @@ def likelihood(
     temperature: float,
     plays: list[Play] | None = None,
     memo: Memo | None = None,
+    tremble: float = 0.0,
+    power: float = 1.0,
 ) -> float:
     """How likely the others' plays of this hand are if they held ``hands``.
 
@@ -459,7 +465,10 @@ def likelihood(
     choosing by a softmax of its judgement; the weight is the product of the
     probabilities of the cards it was seen to play since its hand was dealt
     (``plays``: :func:`observed_plays` of the view, if already known; ``memo``: see
-    :func:`preferences`).
+    :func:`preferences`). Tempered toward uniform: each play's probability is the
+    softmax's with ``tremble`` of it spread over the hand alike (a player who now and
+    then plays another card than Normal would), and the product is raised to ``power``
+    (0: every deal alike, no inference).
     """
     if plays is None:
         plays = observed_plays(view)
@@ -468,8 +477,11 @@ def likelihood(
     weight = 1.0
     for index, play in enumerate(plays):
         hand = hands[play[0]] + play[2]
-        weight *= chance(preferences(index, play, hand, memo), hand.index(play[1]), temperature)
-    return weight
+        p = chance(preferences(index, play, hand, memo), hand.index(play[1]), temperature)
+        if tremble:
+            p = (1.0 - tremble) * p + tremble / len(hand)
+        weight *= p
+    return weight if power == 1.0 else weight**power
 
 
 Styles = dict[int, list[tuple[float, float | None]]]  # seat -> [(weight, temperature or None)]
@@ -597,13 +609,15 @@ class Known:
             )
             for seat in self.avoid:
                 self.free.setdefault(seat, decline_rate())
+        elif DECLINED_FREE:
+            self.free = dict.fromkeys(self.avoid, DECLINED_FREE)
 
     def weight(self, view: PistiView, hands: list[list[str]], temperature: float) -> float:
         """How well ``hands`` explain the others' plays of this hand (1 without inference)."""
         if not temperature:
             return 1.0
         if self.styles is None:
-            return likelihood(view, hands, temperature, self.plays, self.memo)
+            return likelihood(view, hands, temperature, self.plays, self.memo, TREMBLE, POWER)
         return mixture_likelihood(hands, self.plays, self.memo, self.styles, self.free)
 
     def world(
@@ -711,7 +725,7 @@ def last_hand_worlds(view: PistiView, temperature: float = TEMPERATURE) -> list[
     size = view.hand_sizes[other]
     unseen = view.unseen()
     known = Known(view)
-    declined = set() if known.styles is not None else known.avoid.get(other, set())
+    declined = set() if known.free else known.avoid.get(other, set())
     worlds: list[tuple[float, Sim]] = []
     for held in combinations(unseen, size):
         if any(card[:-1] in declined for card in held):
@@ -795,7 +809,7 @@ def PistiHard(
     horizon: int | None = None,
     prior_weight: float | None = None,
     temperature: float | None = None,
-    exact_last_hand: bool = True,
+    exact_last_hand: bool | None = None,
 ) -> PistiHardBot:
     """The Hard level: the search, with the Normal player's judgement as a prior
     (``None``: this module's setting), and the 2-player last hand solved."""
@@ -806,4 +820,4 @@ def PistiHard(
         prior=PistiNormal().score,
         prior_weight=PRIOR_WEIGHT if prior_weight is None else prior_weight,
     )
-    return PistiHardBot(search, exact_last_hand)
+    return PistiHardBot(search, EXACT_LAST_HAND if exact_last_hand is None else exact_last_hand)

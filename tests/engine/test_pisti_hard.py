@@ -154,6 +154,41 @@ def test_not_holding_reads_declined_captures_this_hand():
     assert likelihood(view, [view.hand, ["8H", "9H"]], 0.5) > likelihood(view, [view.hand, ["AS", "9H"]], 0.5)
 
 
+def test_a_tempered_likelihood_runs_from_the_normal_model_to_uniform():
+    # Seat 1 covered an Ace without taking it: Normal would have taken it with an Ace.
+    game = Pisti.new(deck=arranged("2S 3S 4S 5S", "5H AH 2H 3H", "KC 7D 8H 9H"))
+    for card in ("5H", "KC", "AH", "7D"):
+        game.play(card)
+    view = game.view(0)
+    plain, ace = [view.hand, ["8H", "9H"]], [view.hand, ["AS", "9H"]]
+    assert likelihood(view, plain, 0.15, power=0.0) == likelihood(view, ace, 0.15, power=0.0) == 1.0
+    assert likelihood(view, plain, 0.15, tremble=1.0) == pytest.approx(
+        likelihood(view, ace, 0.15, tremble=1.0)
+    )
+    sharp = likelihood(view, ace, 0.15) / likelihood(view, plain, 0.15)
+    loose = likelihood(view, ace, 0.15, tremble=0.2) / likelihood(view, plain, 0.15, tremble=0.2)
+    tempered = likelihood(view, ace, 0.15, power=0.5) / likelihood(view, plain, 0.15, power=0.5)
+    assert sharp < loose < 1.0 and sharp < tempered < 1.0  # the unlikely world keeps more weight
+    assert loose > 0.2 / 4  # a trembling player declines now and then: never near 0
+
+
+def test_a_trembling_model_may_deal_a_declined_rank_with_its_weight(monkeypatch):
+    game = Pisti.new(deck=arranged("2S 3S 4S 5S", "5H AH 2H 3H", "KC 7D 8H 9H"))
+    for card in ("5H", "KC", "AH", "7D"):
+        game.play(card)
+    view = game.view(0)
+    monkeypatch.setattr(hard, "TREMBLE", 0.2)
+    monkeypatch.setattr(hard, "DECLINED_FREE", 1.0)
+    assert hard.Known(view).free == {1: 1.0}
+    rng, model = Rng(3), PistiModel()
+    with_ace = [
+        w
+        for sim, w in (model.sample(view, rng) for _ in range(200))
+        if any(c[0] == "A" for c in sim.hands[1])
+    ]
+    assert with_ace and min(with_ace) > 0.0  # dealt, and weighed as the tremble allows
+
+
 def test_hard_takes_the_pisti_and_keeps_a_dead_rank_for_the_lead():
     hard = make_bot("pisti", "hard")
     game = Pisti.new(deck=arranged("2S 3S 4S 5S", "5H AH 2H 3H", "AC 7H 8H 9H"))
@@ -395,3 +430,21 @@ def test_the_playout_scores_a_deal_with_points_carried_from_a_tie():
         game.play(card)
         sim.play(card)
     assert sim.scores() == [b.total for b in game.deal_results[1]]
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_leak_the_tempered_model_chooses_the_same_when_only_unseen_cards_differ(monkeypatch, seed):
+    from tests.engine.test_bots import disguise, position
+
+    monkeypatch.setattr(hard, "TREMBLE", 0.1)
+    monkeypatch.setattr(hard, "POWER", 0.5)
+    monkeypatch.setattr(hard, "DECLINED_FREE", 0.3)
+    bot = PistiHard(samples=16)
+    for stop in (5, 21, 41):
+        game = position(seed, seed + 1, stop)
+        if game.is_over():
+            continue
+        seat = game.to_move
+        twin = disguise(game, seat, seed + stop)
+        assert twin.view(seat) == game.view(seat)
+        assert bot_move(twin, bot, seat) == bot_move(game, bot, seat)
