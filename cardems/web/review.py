@@ -23,7 +23,7 @@ from typing import Any
 
 from cardems.errors import BadInput
 from cardems.game import SEED_LIMIT, Game, whole_number
-from cardems.web.route import MAX_REVIEW_MOVES, SHOWN, Route
+from cardems.web.route import MAX_REVIEW_MOVES, SHOWN, Route, is_move_text
 from cardems.web.seating import default_seats, parse_seats, seats_text
 
 REVIEW_KEYS = ("seed", "seats", "moves")
@@ -43,11 +43,6 @@ def deal_starts(cls: type[Game[Any, Any]], data: dict[str, Any], moves: Sequence
             starts.append(number)
         done = now
     return tuple(starts)
-
-
-def is_move_text(text: Any) -> bool:
-    """A move as a link may carry it: a short printable ASCII text (route.py's check)."""
-    return isinstance(text, str) and 0 < len(text) <= SHOWN and text.isascii() and text.isprintable()
 
 
 def review_fields(game: Game[Any, Any], seats: Sequence[str] | None) -> dict[str, Any] | None:

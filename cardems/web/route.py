@@ -234,6 +234,11 @@ def parse_route(hash_text: Any) -> Route:
     return route
 
 
+def is_move_text(text: Any) -> bool:
+    """A move as a review link may carry it: a short printable ASCII text."""
+    return isinstance(text, str) and 0 < len(text) <= SHOWN and text.isascii() and text.isprintable()
+
+
 def _part(key: str, value: str) -> str:
     """A dropped part as the player wrote it (decoded), shortened for the notice."""
     return _short(f"{key}={value}" if value else key)
@@ -308,9 +313,7 @@ def _review_route(name: str, query: str) -> Route:
     route.speed = None
     route.dropped = dropped + route.dropped
     texts = tuple(moves.split(",")) if moves else ()
-    if len(texts) > MAX_REVIEW_MOVES or not all(
-        0 < len(m) <= SHOWN and m.isascii() and m.isprintable() for m in texts
-    ):
+    if len(texts) > MAX_REVIEW_MOVES or not all(is_move_text(m) for m in texts):
         route.dropped.append(_part("moves", moves or ""))
         texts = ()
     route.moves = texts
