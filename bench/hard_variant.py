@@ -3,8 +3,8 @@
     python bench/hard_variant.py CACHE --game pisti --players 2 --bot hard --opponent sampler
         --deals N --seed S [--jobs J] [--set cardems.pisti.hard:TEMPERATURE=0.08 ...]
 
-Each ``--set`` changes a module constant in every worker before it plays (a float, or
-``True``/``False``). The shards and keys are the ladder's (:func:`cardems.ladder.play_shard`),
+Each ``--set`` changes a module constant in every worker before it plays (a Python literal:
+a number, ``True``/``False``, a dict). The shards and keys are the ladder's (:func:`cardems.ladder.play_shard`),
 so ``bench/pair.py BASE.jsonl CACHE`` pairs the variant with the code before it, deal by
 deal, on the same seed. Keep one cache per variant.
 """
@@ -12,6 +12,7 @@ deal, on the same seed. Keep one cache per variant.
 from __future__ import annotations
 
 import argparse
+import ast
 import importlib
 import json
 import sys
@@ -23,7 +24,7 @@ from cardems import ladder
 
 
 def parse(value: str) -> object:
-    return value == "True" if value in ("True", "False") else float(value)
+    return ast.literal_eval(value)
 
 
 def apply(settings: list[str]) -> None:

@@ -2,6 +2,7 @@
 
     python bench/think.py [--deals 6] [--level hard] [--game G] [--players P]   # CPython
     node bench/think_pyodide.mjs [--deals 6] [--level hard]   # the same in Pyodide under Node
+    ... --set cardems.pisti.hard:SAMPLES=128   # a variant's think time
 
 Seat 0 plays ``--level`` against Normal in the other seats, deals seeded 1..N.
 Each decision is driven slice by slice as the page drives it
@@ -106,7 +107,19 @@ def main(argv: list[str] | None = None) -> None:
         "--players", type=int, action="append", help="only rows with this many players (repeatable)"
     )
     parser.add_argument("--clock", choices=tuple(CLOCK), default="cpu")
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        dest="settings",
+        metavar="MODULE:NAME=VALUE",
+        help="change a bot module's constant first, as bench/hard_variant.py does (repeatable)",
+    )
     args = parser.parse_args(argv)
+    if args.settings:
+        from hard_variant import apply
+
+        apply(args.settings)
     global clock
     clock = CLOCK[args.clock]()
     print(
