@@ -3,6 +3,7 @@
     python bench/think.py [--deals 6] [--level hard] [--game G] [--players P]   # CPython
     node bench/think_pyodide.mjs [--deals 6] [--level hard]   # the same in Pyodide under Node
     ... --set cardems.pisti.hard:SAMPLES=128   # a variant's think time
+    ... --game pis-yedili --option jokers=true   # under a house rule (the games that have it)
 
 Seat 0 plays ``--level`` against Normal in the other seats, deals seeded 1..N.
 Each decision is driven slice by slice as the page drives it
@@ -27,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cardems.bots import bot_move, bot_move_steps, make_bot
-from cardems.games import game_class
+from cardems.games import game_class, options_spec
 
 ROWS = (
     [("pisti", {"players": n, "mode": "classic"}) for n in (2, 3, 4)]
@@ -115,7 +116,15 @@ def main(argv: list[str] | None = None) -> None:
         metavar="MODULE:NAME=VALUE",
         help="change a bot module's constant first, as bench/hard_variant.py does (repeatable)",
     )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="play the rows of the games that have this option with it (repeatable), e.g. jokers=true",
+    )
     args = parser.parse_args(argv)
+    extra = dict(item.partition("=")[::2] for item in args.option)
     if args.settings:
         from hard_variant import apply
 
@@ -127,7 +136,10 @@ def main(argv: list[str] | None = None) -> None:
         f"{args.level} in seat 0 against normal, {args.deals} deals per row; {args.clock} times in ms"
     )
     print(f"{'row':28s} {'decisions':>9s} {'median':>8s} {'p95':>8s} {'max':>8s} {'slice max':>9s}")
-    for game_name, options in ROWS:
+    for game_name, base in ROWS:
+        if extra and not set(extra) <= {o.name for o in options_spec(game_name)}:
+            continue
+        options = {**base, **extra}
         if (
             args.game
             and game_name not in args.game

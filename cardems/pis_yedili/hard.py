@@ -32,7 +32,7 @@ from typing import Any
 
 from cardems.pis_yedili.inference import Step, decisions, misses
 from cardems.pis_yedili.normal import PisYediliNormal, jack
-from cardems.pis_yedili.rules import DRAW, PisYediliView, Tell
+from cardems.pis_yedili.rules import DRAW, House, PisYediliView, Tell
 from cardems.pis_yedili.sim import Sim
 from cardems.rng import Rng
 from cardems.search import SamplingSearch, run_steps
@@ -42,6 +42,9 @@ SAMPLES_BY_PLAYERS = {2: 40, 3: 24, 4: 20}  # ... fewer where rounds are longer 
 PLAYOUTS_PER_WORLD = {4: 5}  # with these players the budget is playouts: worlds x this many, spent
 # on the moves still in the race (fewer moves left, more worlds) ...
 STRETCH = 2  # ... up to this many times the worlds
+HOUSE_PLAYOUTS_PER_WORLD = {4: 4}  # the same under any house rule: their rounds run longer (jokers,
+# Aces that make every other player draw, skips), so fewer playouts keep the think time's p95
+# as under the seeds' rules (bench/RESULTS.md, 2026-12-03 afternoon)
 Z_BY_PLAYERS = {2: 1.0, 3: 2.0, 4: 2.0}  # standard errors a move's gain over Normal's choice
 # must clear (3-4 players: valued on true positions, deviations that clear
 # 2 gain the most; below that they lose)
@@ -191,7 +194,7 @@ class GatedSearch(SamplingSearch[Sim, str]):
         gains: dict[int, list[float]] = {i: [] for i in alive[1:]}
         budget = getattr(model, "budget", None)
         samples = budget(view, self.samples) if budget else self.samples
-        per_world = PLAYOUTS_PER_WORLD.get(view.players)
+        per_world = playouts_per_world(view)
         playouts = samples * per_world if per_world else None
         if playouts:
             samples *= STRETCH
@@ -215,6 +218,14 @@ class GatedSearch(SamplingSearch[Sim, str]):
                 if len(alive) == 1:
                     break
         return {i: gains[i] for i in alive[1:]}
+
+
+def playouts_per_world(view: PisYediliView) -> int | None:
+    """The playouts a world buys with ``view``'s players and rules (``None``: the budget
+    is worlds): :data:`PLAYOUTS_PER_WORLD`, or under a house rule
+    :data:`HOUSE_PLAYOUTS_PER_WORLD`."""
+    table = PLAYOUTS_PER_WORLD if House.of(view.options) == House() else HOUSE_PLAYOUTS_PER_WORLD
+    return table.get(view.players)
 
 
 def baseline(view: PisYediliView) -> str:

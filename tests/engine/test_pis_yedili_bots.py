@@ -11,8 +11,8 @@ from cardems.rng import Rng
 from tests.engine.pis_yedili_helpers import new, play_all
 
 
-def position(seed: int, play_seed: int, stop: int, players: int) -> PisYedili:
-    game = PisYedili.new({"players": players}, seed=seed)
+def position(seed: int, play_seed: int, stop: int, players: int, **house: object) -> PisYedili:
+    game = PisYedili.new({"players": players, **house}, seed=seed)
     rng = Rng(play_seed)
     while not game.is_over() and len(game.moves) < stop:
         game.play(rng.choice(game.legal_moves()))
@@ -203,11 +203,11 @@ def test_hard_with_four_players_keeps_its_jack_until_someone_is_down_to_one_card
     assert sim.choose() == "JH:H"
 
 
-@pytest.mark.parametrize("seed", [3, 8])
-def test_hard_with_four_players_spends_a_budget_of_playouts(seed, monkeypatch):
+@pytest.mark.parametrize(("seed", "house"), [(3, {}), (8, {}), (5, {"jokers": True}), (6, {"ace": "draw"})])
+def test_hard_with_four_players_spends_a_budget_of_playouts(seed, house, monkeypatch):
     from cardems.pis_yedili import hard as hard_module
 
-    game = position(seed, seed, 30, 4)
+    game = position(seed, seed, 30, 4, **house)
     bot = hard_module.PisYediliHard()
     while not game.is_over():
         seat = game.to_move
@@ -225,7 +225,9 @@ def test_hard_with_four_players_spends_a_budget_of_playouts(seed, monkeypatch):
     )
     bot.choose(view, legal, Rng(seed))
     worlds = hard_module.SAMPLES_BY_PLAYERS[4]
-    budget = worlds * hard_module.PLAYOUTS_PER_WORLD[4]
+    per_world = (hard_module.HOUSE_PLAYOUTS_PER_WORLD if house else hard_module.PLAYOUTS_PER_WORLD)[4]
+    assert hard_module.playouts_per_world(view) == per_world
+    budget = worlds * per_world
     moves = len(bot.candidates(view, legal))
     assert moves <= len(played) <= budget
     monkeypatch.setattr(hard_module, "CHECK", 10**9)  # no move drops out: the budget decides
