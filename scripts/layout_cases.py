@@ -149,7 +149,8 @@ MEASURE = r"""
       bad.push(`control ${name(el)} "${(el.textContent || '').trim().slice(0, 20)}": ${Math.round(target.width)}x${Math.round(target.height)}`);
   }
   // the table's bar: no row of it scrolls sideways, and each of its controls lies whole on
-  // screen, itself under a finger at both its ends (not clipped, nor under the site's bar)
+  // screen, itself under a finger at both its ends (not clipped, nor under the site's bar;
+  // the walkthrough's bubble aside, a strip over the bar in a short landscape by design)
   const bar = document.querySelector('#table-bar');
   for (const box of bar ? [bar, ...bar.querySelectorAll('.bar-controls')] : [])
     if (box.scrollWidth > box.clientWidth + 1)
@@ -157,7 +158,8 @@ MEASURE = r"""
   for (const el of bar ? bar.querySelectorAll('button, select, a[href], input:not([type=hidden])') : []) {
     if (!shown(el) || el.closest('.review-steps')) continue;
     const r = el.getBoundingClientRect(), y = (r.top + r.bottom) / 2;
-    const hits = [r.left + 3, r.right - 3].map(x => document.elementFromPoint(x, y));
+    const hits = [r.left + 3, r.right - 3].map(x => document.elementFromPoint(x, y))
+      .filter(hit => !(hit && hit.closest('#tour')));
     const what = `the table's bar's ${name(el)} "${(el.textContent || '').trim().slice(0, 20)}"`;
     if (r.left < -.5 || r.right > W + .5 || r.top < -.5 || r.bottom > H + .5)
       bad.push(`${what} is cut: ${Math.round(r.left)}..${Math.round(r.right)} of 0..${W}`);
