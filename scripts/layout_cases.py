@@ -57,6 +57,22 @@ def big_hand_save(players: int, want: int = BIG_HAND) -> tuple[str, dict]:
     raise LookupError(f"no deal gives {want} cards with {players} players")
 
 
+def over_case(name: str, route: str) -> Case:
+    """The game at ``route`` played to its end by the computer, as a save: resumed, its
+    table shows the result, and its bar one button more (the result's, to see it again)."""
+    from cardems.bots import bot_move, make_bot
+    from cardems.games import game_class
+    from cardems.web.route import parse_route
+
+    parsed = parse_route(route)
+    game = game_class(parsed.game).new(parsed.options, seed=parsed.seed)
+    bot = make_bot(parsed.game, "easy")
+    while not game.is_over():
+        game.play(bot_move(game, bot, game.to_move))
+    hash_ = parsed.to_hash_without_speed()
+    return Case(name, hash_, {"v": 1, "hash": hash_, "over": True, "game": game.to_json()})
+
+
 def cases() -> list[Case]:
     found = [Case(f"pisti-{n}p", f"#/pisti?seed=3&players={n}") for n in (2, 3, 4)]
     found.append(Case("war", "#/war?seed=3"))
@@ -131,6 +147,24 @@ MEASURE = r"""
     const target = label && label.contains(el) ? label.getBoundingClientRect() : r;
     if (Math.round(target.width) < 44 || Math.round(target.height) < 44)
       bad.push(`control ${name(el)} "${(el.textContent || '').trim().slice(0, 20)}": ${Math.round(target.width)}x${Math.round(target.height)}`);
+  }
+  // the table's bar: no row of it scrolls sideways, and each of its controls lies whole on
+  // screen, itself under a finger at both its ends (not clipped, nor under the site's bar;
+  // the walkthrough's bubble aside, a strip over the bar in a short landscape by design)
+  const bar = document.querySelector('#table-bar');
+  for (const box of bar ? [bar, ...bar.querySelectorAll('.bar-controls')] : [])
+    if (box.scrollWidth > box.clientWidth + 1)
+      bad.push(`the table's bar scrolls sideways: ${box.scrollWidth} px in ${box.clientWidth}`);
+  for (const el of bar ? bar.querySelectorAll('button, select, a[href], input:not([type=hidden])') : []) {
+    if (!shown(el) || el.closest('.review-steps')) continue;
+    const r = el.getBoundingClientRect(), y = (r.top + r.bottom) / 2;
+    const hits = [r.left + 3, r.right - 3].map(x => document.elementFromPoint(x, y))
+      .filter(hit => !(hit && hit.closest('#tour')));
+    const what = `the table's bar's ${name(el)} "${(el.textContent || '').trim().slice(0, 20)}"`;
+    if (r.left < -.5 || r.right > W + .5 || r.top < -.5 || r.bottom > H + .5)
+      bad.push(`${what} is cut: ${Math.round(r.left)}..${Math.round(r.right)} of 0..${W}`);
+    else if (hits.some(hit => !hit || !el.contains(hit)))
+      bad.push(`${what} is covered by ${hits.filter(h => !h || !el.contains(h)).map(h => h ? name(h) : 'nothing').join(', ')}`);
   }
   for (const d of document.querySelectorAll('dialog[open], .suit-chooser, .choice-bar')) {
     const r = d.getBoundingClientRect();

@@ -6,8 +6,10 @@ screenshots script uses them too); one context per viewport, tables reached by a
 
 from __future__ import annotations
 
+import json
+
 import pytest
-from layout_cases import MEASURE, SEEN_TOURS, UNSEEN_TOURS, VIEWPORTS, cases, open_case
+from layout_cases import MEASURE, SEEN_TOURS, UNSEEN_TOURS, VIEWPORTS, cases, open_case, over_case, with_speed
 
 pytestmark = pytest.mark.browser
 
@@ -73,6 +75,71 @@ def test_every_table_fits_the_phone(browser, site, layout_cases, size):
         pytest.xfail(
             "two decks still repeat card ids (issue 27 defect 1, another branch): " + "; ".join(repeated)
         )
+
+
+BAR_LANGS = ("en", "tr", "ar", "fa")
+BAR_CASES = ("pisti-4p", "war", "pis-yedili-4p", "abstract-52")
+OVER_ROUTES = {"pisti-over": "#/pisti?seed=5&players=4", "war-over": "#/war?seed=7"}
+
+
+def open_over(page, case, lang: str) -> None:
+    """A game over, resumed from its save, in ``lang``, its result dismissed: the bar has
+    its Result button too."""
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)", [f"cardems:save:{case.game}", json.dumps(case.save)]
+    )
+    page.evaluate("() => { document.documentElement.dataset.cardems = 'moving'; location.hash = '#/'; }")
+    page.wait_for_function("document.documentElement.dataset.cardems === 'ready'", timeout=60_000)
+    page.evaluate("h => { location.hash = h; }", with_speed(case.route)[1:])
+    page.wait_for_selector("dialog#result[open]", timeout=60_000)
+    if page.evaluate("document.documentElement.lang") != lang:
+        page.evaluate(
+            "l => { const s = document.querySelector('#lang'); s.value = l;"
+            " s.dispatchEvent(new Event('change', {bubbles: true})); }",
+            lang,
+        )
+        page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#table-bar button[data-action=result]")
+    while page.locator("#notices .notice-x").count():
+        page.locator("#notices .notice-x").first.click()
+
+
+def is_the_bars(line: str) -> bool:
+    return "table's bar" in line or line.startswith(("control", "horizontal scroll", "zoomed out"))
+
+
+@pytest.mark.parametrize("size", list(VIEWPORTS))
+def test_every_button_of_the_tables_bar_shows_whole(browser, site, layout_cases, size):
+    """Each game's bar in English, Turkish, Arabic and Persian, upright and on its side, a
+    game over too (its Result button one more): no row of it scrolls sideways, and each of
+    its controls lies whole on screen, thumb-sized, under a finger at both its ends. At 360
+    wide its second row of buttons once scrolled, cutting off New game in Arabic."""
+    width, height = VIEWPORTS[size]
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(site)
+    page.wait_for_function("document.documentElement.dataset.cardems === 'ready'", timeout=90_000)
+    page.evaluate(SEEN_TOURS)
+    overs = [over_case(name, route) for name, route in OVER_ROUTES.items()]
+    problems: list[str] = []
+    measured = 0
+    for lang in BAR_LANGS:
+        for case in [c for c in layout_cases if c.name in BAR_CASES] + overs:
+            if case.save is not None and case.save["over"]:
+                open_over(page, case, lang)
+            else:
+                open_case(page, case, lang)
+            assert page.locator("#table-bar button[data-action=new-game]").is_visible()
+            measured += 1
+            bad = page.evaluate(MEASURE, [width, height])["bad"]
+            problems += [f"{case.name} {size} {lang}: {line}" for line in bad if is_the_bars(line)]
+    context.close()
+    assert measured == len(BAR_LANGS) * (len(BAR_CASES) + len(OVER_ROUTES))
+    assert not errors
+    assert not problems, "\n".join(problems[:40])
 
 
 def test_four_colours_and_the_hands_order_are_chosen_once_for_every_game(player):
