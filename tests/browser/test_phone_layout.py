@@ -9,7 +9,18 @@ from __future__ import annotations
 import json
 
 import pytest
-from layout_cases import MEASURE, SEEN_TOURS, UNSEEN_TOURS, VIEWPORTS, cases, open_case, over_case, with_speed
+from layout_cases import (
+    MEASURE,
+    SEEN_TOURS,
+    UNSEEN_TOURS,
+    VIEWPORTS,
+    Case,
+    big_hand_save,
+    cases,
+    open_case,
+    over_case,
+    with_speed,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -75,6 +86,40 @@ def test_every_table_fits_the_phone(browser, site, layout_cases, size):
         pytest.xfail(
             "two decks still repeat card ids (issue 27 defect 1, another branch): " + "; ".join(repeated)
         )
+
+
+# Pis Yedili's big hands where the hand's width is least: the Turkish (and Persian) labels
+# of Draw, Pass and Hint beside it are the widest; a hand grows with penalties, 24 and more
+BIG_HANDS = {
+    "844x390": [("tr", 20), ("tr", 24), ("fa", 24), ("en", 24), ("ar", 24)],
+    "360x740": [("tr", 24), ("ar", 24)],
+}
+
+
+@pytest.mark.parametrize("size", list(BIG_HANDS))
+def test_a_big_pis_yedili_hand_fits_in_every_language(browser, site, size):
+    """Four players, 20 and 24 cards: the whole hand and its buttons on screen, every
+    card's corner showing, in the languages whose buttons take the most of the hand's
+    row. In Turkish on its side 20 cards once wrapped to a third row, 46 px under the screen."""
+    width, height = VIEWPORTS[size]
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(site)
+    page.wait_for_function("document.documentElement.dataset.cardems === 'ready'", timeout=90_000)
+    page.evaluate(SEEN_TOURS)
+    problems: list[str] = []
+    for lang, want in BIG_HANDS[size]:
+        route, save = big_hand_save(4, want)
+        open_case(page, Case(f"pis-yedili-4p-{want}", route, save, one_deck=False), lang)
+        found = page.evaluate(MEASURE, [width, height])
+        where = f"pis-yedili-4p {want} cards {size} {lang}"
+        assert found["hand"] >= want, f"{where}: a hand of {found['hand']}"
+        problems += [f"{where}: {line}" for line in found["bad"]]
+    context.close()
+    assert not errors
+    assert not problems, "\n".join(problems[:40])
 
 
 BAR_LANGS = ("en", "tr", "ar", "fa")
