@@ -214,6 +214,12 @@ def open_case(page, case, lang: str) -> None:
         arg=case.game,
         timeout=60_000,
     )
+    choose_lang(page, lang)
+    close_notices(page)
+
+
+def choose_lang(page, lang: str) -> None:
+    """The page in ``lang``, chosen as a player does, by the language menu."""
     if page.evaluate("document.documentElement.lang") != lang:
         page.evaluate(
             "l => { const s = document.querySelector('#lang'); s.value = l;"
@@ -221,5 +227,8 @@ def open_case(page, case, lang: str) -> None:
             lang,
         )
         page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+
+
+def close_notices(page) -> None:
     while page.locator("#notices .notice-x").count():
         page.locator("#notices .notice-x").first.click()

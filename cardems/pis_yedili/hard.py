@@ -33,7 +33,7 @@ from typing import Any
 from cardems.pis_yedili.inference import Step, decisions, misses
 from cardems.pis_yedili.normal import PisYediliNormal, jack
 from cardems.pis_yedili.rules import DRAW, House, PisYediliView, Tell
-from cardems.pis_yedili.sim import Sim
+from cardems.pis_yedili.sim import BASE, Sim
 from cardems.rng import Rng
 from cardems.search import SamplingSearch, run_steps
 
@@ -224,7 +224,7 @@ def playouts_per_world(view: PisYediliView) -> int | None:
     """The playouts a world buys with ``view``'s players and rules (``None``: the budget
     is worlds): :data:`PLAYOUTS_PER_WORLD`, or under a house rule
     :data:`HOUSE_PLAYOUTS_PER_WORLD`."""
-    table = PLAYOUTS_PER_WORLD if House.of(view.options) == House() else HOUSE_PLAYOUTS_PER_WORLD
+    table = PLAYOUTS_PER_WORLD if House.of(view.options) == BASE else HOUSE_PLAYOUTS_PER_WORLD
     return table.get(view.players)
 
 

@@ -17,6 +17,8 @@ from layout_cases import (
     Case,
     big_hand_save,
     cases,
+    choose_lang,
+    close_notices,
     open_case,
     over_case,
     with_speed,
@@ -32,9 +34,9 @@ def layout_cases():
     return cases()
 
 
-@pytest.mark.parametrize("size", list(VIEWPORTS))
-def test_every_table_fits_the_phone(browser, site, layout_cases, size):
-    width, height = VIEWPORTS[size]
+def phone_page(browser, site, width: int, height: int):
+    """A touch phone's context at ``width`` x ``height`` with the page ready and its
+    walkthroughs seen; the page's errors gather in the list returned with it."""
     context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
     page = context.new_page()
     errors: list[str] = []
@@ -42,6 +44,13 @@ def test_every_table_fits_the_phone(browser, site, layout_cases, size):
     page.goto(site)
     page.wait_for_function("document.documentElement.dataset.cardems === 'ready'", timeout=90_000)
     page.evaluate(SEEN_TOURS)
+    return context, page, errors
+
+
+@pytest.mark.parametrize("size", list(VIEWPORTS))
+def test_every_table_fits_the_phone(browser, site, layout_cases, size):
+    width, height = VIEWPORTS[size]
+    context, page, errors = phone_page(browser, site, width, height)
     problems: list[str] = []
     repeated: list[str] = []
     measured = 0
@@ -103,13 +112,7 @@ def test_a_big_pis_yedili_hand_fits_in_every_language(browser, site, size):
     card's corner showing, in the languages whose buttons take the most of the hand's
     row. In Turkish on its side 20 cards once wrapped to a third row, 46 px under the screen."""
     width, height = VIEWPORTS[size]
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(site)
-    page.wait_for_function("document.documentElement.dataset.cardems === 'ready'", timeout=90_000)
-    page.evaluate(SEEN_TOURS)
+    context, page, errors = phone_page(browser, site, width, height)
     problems: list[str] = []
     for lang, want in BIG_HANDS[size]:
         route, save = big_hand_save(4, want) if want else ("#/pis-yedili?seed=3&players=4", None)
@@ -138,17 +141,10 @@ def open_over(page, case, lang: str) -> None:
     page.wait_for_function("document.documentElement.dataset.cardems === 'ready'", timeout=60_000)
     page.evaluate("h => { location.hash = h; }", with_speed(case.route)[1:])
     page.wait_for_selector("dialog#result[open]", timeout=60_000)
-    if page.evaluate("document.documentElement.lang") != lang:
-        page.evaluate(
-            "l => { const s = document.querySelector('#lang'); s.value = l;"
-            " s.dispatchEvent(new Event('change', {bubbles: true})); }",
-            lang,
-        )
-        page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+    choose_lang(page, lang)
     page.keyboard.press("Escape")
     page.wait_for_selector("#table-bar button[data-action=result]")
-    while page.locator("#notices .notice-x").count():
-        page.locator("#notices .notice-x").first.click()
+    close_notices(page)
 
 
 def is_the_bars(line: str) -> bool:
@@ -162,13 +158,7 @@ def test_every_button_of_the_tables_bar_shows_whole(browser, site, layout_cases,
     its controls lies whole on screen, thumb-sized, under a finger at both its ends. At 360
     wide its second row of buttons once scrolled, cutting off New game in Arabic."""
     width, height = VIEWPORTS[size]
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(site)
-    page.wait_for_function("document.documentElement.dataset.cardems === 'ready'", timeout=90_000)
-    page.evaluate(SEEN_TOURS)
+    context, page, errors = phone_page(browser, site, width, height)
     overs = [over_case(name, route) for name, route in OVER_ROUTES.items()]
     problems: list[str] = []
     measured = 0
