@@ -60,21 +60,34 @@ BOLD_PLAYERS: tuple[int, ...] = (4,)  # with these players Hard starts from the 
 WIN_BONUS_BY_PLAYERS = {3: 20.0, 4: 20.0}  # what having the round's (match's) lowest total is worth
 
 
-def deal(pool: list[str], size: int, tells: tuple[Tell, ...]) -> list[str]:
+def deal(
+    pool: list[str], size: int, tells: tuple[Tell, ...], need: dict[str, int] | None = None
+) -> list[str]:
     """Deal a hand of ``size`` from ``pool`` (shuffled; dealt cards leave it) consistent
     with the seat's tells, as far as the pool allows. The cards held longest come first:
-    the j-th of them must fit every tell that covers more than j cards."""
+    the j-th of them must fit every tell that covers more than j cards. ``need``:
+    :func:`needs` of the pool's cards and these tells, if already known."""
     hand: list[str] = []
-    for j in range(min(size, max((t.old for t in tells), default=0))):
-        rules = [t for t in tells if t.old > j]
-        pick = len(pool) - 1
-        pick = next((i for i in range(len(pool) - 1, -1, -1) if all(t.allows(pool[i]) for t in rules)), pick)
-        hand.append(pool.pop(pick))
+    held = min(size, max((t.old for t in tells), default=0))
+    if held:
+        if need is None:
+            need = needs(pool, tells)
+        for j in range(held):
+            pick = len(pool) - 1
+            while pick >= 0 and need[pool[pick]] > j:
+                pick -= 1
+            hand.append(pool.pop(pick if pick >= 0 else len(pool) - 1))
     rest = size - len(hand)
     if rest > 0:  # no tell covers these: the next cards of the pool
         hand += pool[: -rest - 1 : -1]
         del pool[-rest:]
     return hand
+
+
+def needs(cards: list[str], tells: tuple[Tell, ...]) -> dict[str, int]:
+    """Per card, how many of the cards held longest it cannot be (it may be the j-th
+    of them only if this is j or less): the most cards covered by a tell it does not fit."""
+    return {card: max((t.old for t in tells if not t.allows(card)), default=0) for card in cards}
 
 
 def position(view: PisYediliView, hands: list[list[str]], stock: list[str], rng: Rng) -> Sim:
@@ -99,11 +112,14 @@ class PisYediliModel:
         self.miss = miss
         self.recent = recent
         self._known: tuple[PisYediliView | None, list[Step], list[str]] = (None, [], [])
+        self._needs: list[dict[str, int] | None] = []  # per seat, :func:`needs` of the unseen cards
 
     def known(self, view: PisYediliView) -> tuple[list[Step], list[str]]:
         """The others' decisions this round and the unseen cards (worked out once per view)."""
         if self._known[0] is not view:
-            self._known = (view, decisions(view) if self.tries > 1 else [], view.unseen())
+            unseen = view.unseen()
+            self._known = (view, decisions(view) if self.tries > 1 else [], unseen)
+            self._needs = [needs(unseen, tells) if tells else None for tells in view.tells]
         return self._known[1], self._known[2]
 
     def deal_all(self, view: PisYediliView, rng: Rng) -> tuple[list[list[str]], list[str]]:
@@ -111,7 +127,7 @@ class PisYediliModel:
         unseen = self.known(view)[1][:]
         rng.shuffle(unseen)
         hands = [
-            list(view.hand) if seat == view.seat else deal(unseen, size, view.tells[seat])
+            list(view.hand) if seat == view.seat else deal(unseen, size, view.tells[seat], self._needs[seat])
             for seat, size in enumerate(view.hand_sizes)
         ]
         assert len(unseen) == view.stock_size, "the view and the sample disagree"

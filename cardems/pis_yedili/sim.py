@@ -53,6 +53,7 @@ OPENERS = frozenset(c for c in CARDS if is_opening_card(c))
 TWINS = frozenset(c for c in CARDS if c[0] not in "7J1AX")  # a pişti with two decks: play again
 JACKS = {c: [f"{c}:{s}" for s in SUITS] for c in CARDS if c[0] in "JX"}  # a wild card's moves
 JACK_CARDS = frozenset(JACKS)  # the Jacks and the joker
+NONE: list[str] = []  # no wild card to play (never changed)
 SEVEN, TEN, ACE = 1, 2, 3
 KIND = {c: {"7": SEVEN, "1": TEN, "A": ACE}.get(c[0], 0) for c in CARDS}  # Jacks, joker: plain
 PICKS = [f"pick:{i}" for i in range(1, 2 * 52 + 4 + 1)]
@@ -460,8 +461,11 @@ class Sim:
         follows = FOLLOWS[self.named or top]
         house = self.house
         plain = [c for c in hand if c in follows]
-        jack_ok = house.jack_on_jack or top is None or top[0] != "J"
-        jacks = [c for c in hand if c == JOKER] + [c for c in hand if c[0] == "J" and jack_ok]
+        if JACK_CARDS.isdisjoint(hand):
+            jacks = NONE
+        else:
+            jack_ok = house.jack_on_jack or top is None or top[0] != "J"
+            jacks = [c for c in hand if c == JOKER] + ([c for c in hand if c[0] == "J"] if jack_ok else [])
         drawn = self.drawn
         if not plain and not jacks:
             return PASS if drawn else DRAW
@@ -478,8 +482,14 @@ class Sim:
         )
         if players == 2:
             danger = len(hands[1 - seat]) <= limit
+        elif n > limit:  # then the shortest hand is another's if any is short
+            danger = min(map(len, hands)) <= limit
         else:
-            danger = any(len(hands[s]) <= limit for s in range(players) if s != seat)
+            danger = False
+            for s in range(players):
+                if s != seat and len(hands[s]) <= limit:
+                    danger = True
+                    break
         if jacks and (danger or n <= jack_at):
             return f"{jacks[0]}:{name_suit(hand, jacks[0])}"
         if plain:
@@ -504,7 +514,7 @@ class Sim:
                     hit = stack[-1] if stack else (seat + self.direction) % players
                     if len(hands[hit]) <= limit + 1:
                         score += SEVEN_HIT
-                elif self.decks == 2 and top == card and card in TWINS:
+                elif top == card and self.decks == 2 and card in TWINS:
                     score += TWIN_BONUS
                 if n == 2 and r != "A":
                     kept = hand[1] if hand[0] == card else hand[0]
@@ -533,7 +543,14 @@ class Sim:
 
     def playout(self) -> list[int]:
         """Play the round out with everyone choosing as the Normal player; its penalties."""
-        while self.phase != OVER:
-            self.apply(self.normal())
+        apply, choose = self.apply, self.choose
+        while True:  # :meth:`normal`, its play phase inlined: the playout's hot path
+            phase = self.phase
+            if phase == PLAY:
+                apply(choose())
+            elif phase == OVER:
+                break
+            else:
+                apply(self.normal())
         assert self.penalties is not None  # set as the phase turns OVER
         return self.penalties
