@@ -114,3 +114,56 @@ def test_normal_play_is_explained_by_the_true_hands_far_more_than_by_others():
         other_misses += misses(steps, hands, 0)
     assert true_misses <= decisions_seen * 0.25
     assert other_misses >= 2 * true_misses + 10
+
+
+def deal_by_each_tell(pool: list[str], size: int, tells: tuple) -> list[str]:
+    """:func:`cardems.pis_yedili.hard.deal` as first written: for the j-th card held
+    longest, the last card of the pool that every tell covering more than j cards allows."""
+    hand = []
+    for j in range(min(size, max((t.old for t in tells), default=0))):
+        rules = [t for t in tells if t.old > j]
+        fits = [i for i in range(len(pool)) if all(t.allows(pool[i]) for t in rules)]
+        hand.append(pool.pop(fits[-1] if fits else len(pool) - 1))
+    for _ in range(size - len(hand)):
+        hand.append(pool.pop())
+    return hand
+
+
+@settings(max_examples=300)
+@given(
+    seed=st.integers(0, 2**32),
+    size=st.integers(0, 12),
+    tells=st.lists(
+        st.tuples(
+            st.sampled_from(["pass", "decline", "opening"]),
+            st.sampled_from([None, "7H", "JS", "10D", "AC", "KC"]),
+            st.sampled_from([None, "H", "S"]),
+            st.integers(0, 12),
+        ),
+        max_size=4,
+    ),
+)
+def test_a_world_deals_each_seat_a_hand_its_tells_allow_as_first_written(seed, size, tells):
+    """The Hard's deal reads each card's tells once (``needs``, kept per decision) and
+    deals the very cards the first, tell-by-tell version dealt, in the same order,
+    leaving the same pool; the hands it deals keep to the tells where the pool allows."""
+    from cardems.pis_yedili.hard import deal, needs
+    from cardems.pis_yedili.rules import Tell, deck_for
+
+    tells = tuple(Tell(kind, top, named if kind == "pass" else None, old) for kind, top, named, old in tells)
+    pool = deck_for(4, jokers=True)
+    Rng(seed).shuffle(pool)
+    pool = pool[: 20 + size]
+    expected_pool = pool[:]
+    expected = deal_by_each_tell(expected_pool, size, tells)
+    for need in (None, needs(pool, tells)):
+        left = pool[:]
+        assert deal(left, size, tells, need) == expected
+        assert left == expected_pool
+    left = pool[:]
+    for j, card in enumerate(expected):
+        if j < max((t.old for t in tells), default=0) and any(
+            all(t.allows(c) for t in tells if t.old > j) for c in left
+        ):
+            assert all(t.allows(card) for t in tells if t.old > j)
+        left.remove(card)
