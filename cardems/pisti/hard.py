@@ -75,6 +75,9 @@ POWER = 1.0  # the likelihood raised to this power: 1 as modelled, 0 uniform (no
 DECLINED_FREE = 0.0  # deal a rank a seat declined with this probability (else never; needs TREMBLE)
 ROBUST = False  # weigh deals by that mixture of styles, and deal declined ranks too (else:
 # everyone as Normal at TEMPERATURE, and a declined rank is never dealt)
+OTHERS_GREEDY = 0.0  # the share of sampled deals whose playouts have the other sides play greedy
+# (the capture worth the most points now, else the discard worth the fewest, Jacks last) instead
+# of as Normal judges; measured, not on (docs/ladder.md, 2026-12-03 evening)
 EXACT_LAST_HAND = True  # with 2 players, solve the deal's last hand (else: sample it as before)
 TIE = 1e-6  # the Normal player's judgement as a tie-break where the last hand is solved
 RANK_KEY = {rank: rank[0] for rank in RANKS}  # '10' -> '1': ranks as one character
@@ -114,6 +117,7 @@ class Sim:
         "first_stock",
         "most_points",
         "tie",
+        "greedy",
     )
     players: int
     lead: int
@@ -137,6 +141,7 @@ class Sim:
     first_stock: int  # the stock's size in the first round if no pişti counts there, else -1
     most_points: int  # what most cards is worth this deal (3, plus points carried)
     tie: str  # the rule of a tie for most cards (option most_cards_tie)
+    greedy: bool  # in playouts the other sides take the most points now (else: as Normal judges)
 
     def copy(self) -> Sim:
         other = Sim.__new__(Sim)
@@ -152,6 +157,7 @@ class Sim:
         other.me = self.me
         other.bonus, other.first_stock = self.bonus, self.first_stock
         other.most_points, other.tie = self.most_points, self.tie
+        other.greedy = self.greedy
         return other
 
     def play(self, card: str) -> None:
@@ -179,7 +185,20 @@ class Sim:
                 # hands are played in turn, so the player to move holds 2 cards or more
                 # while more cards than players are in hands: then the Normal player's
                 # judgement (see :meth:`club`) chooses
-                if in_hands > players:
+                if self.greedy and side != self.me and in_hands > players:
+                    best_key = (-1, 0, 0)
+                    for c in hand:
+                        rank = c[0]
+                        if size and (rank == top or rank == "J"):
+                            gain = pile_points + points_of[c]
+                            if size == 1 and rank == top and (lcp or left != 1) and len(stock) != first_stock:
+                                gain += bonus_of[rank]
+                            key = (1, gain, int(rank != "J"))
+                        else:
+                            key = (0, -points_of[c] - (10 if rank == "J" else 0), 0)
+                        if key > best_key:
+                            card, best_key = c, key
+                elif in_hands > players:
                     nxt = hands[turn + 1 - players]
                     pile = pile_points + size * CARD_WORTH
                     jack_keep = JACK_KEEP * (1.0 if left >= 16 else left / 16)  # left: stock + in hands
@@ -656,6 +675,7 @@ class Known:
         )
         sim.most_points = view.most_cards_points
         sim.tie = view.options.get("most_cards_tie", "nobody")
+        sim.greedy = False
         return sim
 
 
@@ -679,6 +699,8 @@ class PistiModel:
         hidden_cards = [unseen.pop() for _ in range(3 - len(view.opening_known))]
         assert len(unseen) == view.stock_size, "the view and the sample disagree"
         sim = known.world(view, hands, unseen, hidden_cards, self.horizon or HORIZON[view.players])
+        if OTHERS_GREEDY:
+            sim.greedy = OTHERS_GREEDY >= 1.0 or rng.random() < OTHERS_GREEDY
         return sim, factor * known.weight(view, hands, self.temperature)
 
     def budget(self, view: PistiView, samples: int) -> int:

@@ -448,3 +448,35 @@ def test_leak_the_tempered_model_chooses_the_same_when_only_unseen_cards_differ(
         twin = disguise(game, seat, seed + stop)
         assert twin.view(seat) == game.view(seat)
         assert bot_move(twin, bot, seat) == bot_move(game, bot, seat)
+
+
+@given(st.integers(0, 2**32), st.integers(0, 47), st.sampled_from([2, 3, 4]), HOUSE_RULES)
+def test_greedy_others_in_playouts_play_as_the_greedy_player(seed, stop, players, house):
+    # OTHERS_GREEDY (measured, off): in a playout the other sides take the most points now. The
+    # panel's greedy player (its own code) must rate that card as high as its own choice;
+    # one's own side still plays as Normal judges.
+    from cardems.pisti.panel import greedy_card
+
+    game = Pisti.new({"players": players, **house}, seed=seed)
+    rng = Rng(seed)
+    while not game.is_over() and len(game.moves) < stop:
+        game.play(rng.choice(game.legal_moves()))
+    if game.is_over() or game.pile_hidden:
+        return
+    view = game.view(game.to_move)
+    sim = true_sim(game)
+    normal_card = sim.club()
+    sim.greedy = True
+    side = game.to_move % 2 if players == 4 else game.to_move
+    for me in range(len(sim.points)):
+        sim.me = me
+        card = sim.club()
+        if me == side or len(game.hands[game.to_move]) == 1:
+            assert card == normal_card
+            continue
+        top = view.pile_up[-1][:-1] if view.pile_up else None
+        last = view.stock_size == 0 and sum(view.hand_sizes) == 1
+        counts = view.pisti_now and (view.last_card_pisti or not last)
+        points = sum(POINTS[c] for c in game.pile)
+        best = greedy_card(list(game.legal_moves()), top, view.pile_size, points, counts)
+        assert card[:-1] == best[:-1] or POINTS[card] == POINTS[best] and (card[0] == "J") == (best[0] == "J")
