@@ -176,6 +176,7 @@ class Sim:
         four = players == 4
         worth_of, points_of, bonus_of, holds = WORTH, POINTS, self.bonus, HOLDS_TABLE
         first_stock = self.first_stock  # the stock's size in the deal's first round, if no pişti counts there
+        greedy, me = self.greedy, self.me
         while turn >= 0 and moves:
             moves -= 1
             hand = hands[turn]
@@ -185,7 +186,7 @@ class Sim:
                 # hands are played in turn, so the player to move holds 2 cards or more
                 # while more cards than players are in hands: then the Normal player's
                 # judgement (see :meth:`club`) chooses
-                if self.greedy and side != self.me and in_hands > players:
+                if greedy and side != me and in_hands > players:
                     best_key = (-1, 0, 0)
                     for c in hand:
                         rank = c[0]
