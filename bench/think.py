@@ -4,6 +4,7 @@
     node bench/think_pyodide.mjs [--deals 6] [--level hard]   # the same in Pyodide under Node
     ... --set cardems.pisti.hard:SAMPLES=128   # a variant's think time
     ... --game pis-yedili --option jokers=true   # under a house rule (the games that have it)
+    ... --repeat 3   # each decision's least time over 3 plays of the same deals
 
 Seat 0 plays ``--level`` against Normal in the other seats, deals seeded 1..N.
 Each decision is driven slice by slice as the page drives it
@@ -14,7 +15,9 @@ longest slice.
 
 The clock is the process's CPU time by default (``--clock cpu``: in Pyodide, Node's
 ``process.cpuUsage()``), so the figures hold on a machine shared with other work;
-``--clock wall`` reads ``time.perf_counter``.
+``--clock wall`` reads ``time.perf_counter``. Node's CPU time counts its compiler and
+collector threads too, so one play of the same code swings by ±20%; with ``--repeat N``
+each decision's time is its least over N plays (bench/RESULTS.md, 2026-12-03 evening).
 """
 
 from __future__ import annotations
@@ -144,6 +147,8 @@ def main(argv: list[str] | None = None) -> None:
         help="play the rows of the games that have this option with it (repeatable), e.g. jokers=true",
     )
     args = parser.parse_args(argv)
+    if args.repeat < 1:
+        parser.error("--repeat needs 1 or more")
     extra = dict(item.partition("=")[::2] for item in args.option)
     if args.settings:
         from hard_variant import apply

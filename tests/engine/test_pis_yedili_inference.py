@@ -167,3 +167,31 @@ def test_a_world_deals_each_seat_a_hand_its_tells_allow_as_first_written(seed, s
         ):
             assert all(t.allows(card) for t in tells if t.old > j)
         left.remove(card)
+
+
+@settings(max_examples=40)
+@given(seed=st.integers(0, 2**32), stop=st.integers(10, 80), players=st.sampled_from([2, 3, 4]))
+def test_a_world_is_dealt_by_each_seats_own_tells_whatever_view_came_before(seed, stop, players):
+    """The model keeps each seat's :func:`needs` for the view under way; switching between
+    the views of two seats, every world is the one the tell-by-tell deal gives."""
+    from cardems.pis_yedili.hard import PisYediliModel
+
+    game = PisYedili.new({"players": players, "mode": "round"}, seed=seed)
+    rng = Rng(seed)
+    while not game.is_over() and len(game.moves) < stop:
+        seat = game.to_move
+        game.play(NORMAL.choose(game.view(seat), game.legal_moves(), Rng(rng.next64())))
+    if game.is_over():
+        return
+    views = [game.view(seat) for seat in range(players)]
+    model = PisYediliModel()
+    for k in range(2 * players):
+        view = views[k % players if k % 2 else (k * 7) % players]
+        hands, stock = model.deal_all(view, Rng(seed + k))
+        pool = view.unseen()
+        Rng(seed + k).shuffle(pool)
+        expected = [
+            list(view.hand) if s == view.seat else deal_by_each_tell(pool, size, view.tells[s])
+            for s, size in enumerate(view.hand_sizes)
+        ]
+        assert (hands, stock) == (expected, pool)

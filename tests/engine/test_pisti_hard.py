@@ -480,3 +480,29 @@ def test_greedy_others_in_playouts_play_as_the_greedy_player(seed, stop, players
         points = sum(POINTS[c] for c in game.pile)
         best = greedy_card(list(game.legal_moves()), top, view.pile_size, points, counts)
         assert card[:-1] == best[:-1] or POINTS[card] == POINTS[best] and (card[0] == "J") == (best[0] == "J")
+
+
+@pytest.mark.parametrize(
+    ("top", "size", "hand", "first_round", "greedy"),
+    [
+        ("5", 1, "5H JS 2C KD", False, "5H"),  # the pişti's 10 beat the Jack's point
+        ("5", 1, "5H JS 2C KD", True, "JS"),  # ... but none counts in the first round here
+        ("A", 3, "JS AH", False, "AH"),  # captures worth the same: not the Jack
+        (None, 0, "JS 2C", False, "2C"),  # a discard: the cheapest, Jacks last
+        (None, 0, "10D 2C KD", False, "KD"),
+    ],
+)
+def test_greedy_others_in_playouts_take_the_most_points_now(top, size, hand, first_round, greedy):
+    game = Pisti.new({"players": 2}, seed=1)
+    sim = true_sim(game)
+    sim.hands[sim.turn] = hand.split()
+    sim.top, sim.pile_size, sim.pile_points = top, size, 0
+    sim.first_stock = len(sim.stock) if first_round else -1
+    sim.me = 1 - sim.turn
+    sim.greedy = True
+    assert sim.club() == greedy
+    sim.me = sim.turn  # one's own side still plays as Normal judges
+    sim.greedy = False
+    normal = sim.club()
+    sim.greedy = True
+    assert sim.club() == normal
