@@ -104,8 +104,14 @@ MEASURE = r"""
   if (innerWidth !== W || innerHeight !== H) bad.push(`zoomed out to ${innerWidth}x${innerHeight}`);
   const shown = el => { const r = el.getBoundingClientRect(); const s = getComputedStyle(el);
     return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && !el.closest('.sr-only, [hidden], .art-sheet'); };
-  const name = el => (el.id ? '#' + el.id : el.tagName.toLowerCase()) + (el.dataset.card ? `[${el.dataset.card}]` : '')
+  const label = el => (el.id ? '#' + el.id : el.tagName.toLowerCase()) + (el.dataset.card ? `[${el.dataset.card}]` : '')
     + (el.dataset.action ? `[${el.dataset.action}]` : '');
+  // a card's picture is named by the card that holds it, and where that card lies
+  const name = el => {
+    const holder = el.closest('svg') && el.closest('[data-card], [id]');
+    return holder && holder !== el ? `${label(el)} of ${label(holder)}${holder.classList.contains('ghost') ? ' (a ghost)' : ''}`
+      + ` in ${label(holder.parentElement)}.${[...holder.parentElement.classList].join('.')}` : label(el);
+  };
   const root = document.documentElement;
   if (root.scrollWidth > W + 1) bad.push(`horizontal scroll: ${root.scrollWidth} > ${W}`);
   const hand = document.querySelector('#felt .hand.mine');
@@ -216,6 +222,26 @@ def open_case(page, case, lang: str) -> None:
     )
     choose_lang(page, lang)
     close_notices(page)
+
+
+SETTLE = (
+    "() => Promise.all(document.getAnimations().map(a => a.finished.catch(() => null)))"
+    ".then(() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done))))"
+)
+
+
+def measure_settled(page, width: int, height: int) -> dict:
+    """:data:`MEASURE` of the page as it stands; where it finds a problem, measured again
+    once every animation has ended and two frames have drawn, so that only a state the
+    player is left with counts (a loaded machine may measure a table still being drawn).
+    The first finding is printed (``pytest -s``)."""
+    found = page.evaluate(MEASURE, [width, height])
+    if found["bad"]:
+        print("measured again, settled:", found["bad"])
+        page.evaluate(SETTLE)
+        page.wait_for_timeout(300)
+        found = page.evaluate(MEASURE, [width, height])
+    return found
 
 
 def choose_lang(page, lang: str) -> None:

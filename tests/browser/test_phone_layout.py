@@ -19,6 +19,7 @@ from layout_cases import (
     cases,
     choose_lang,
     close_notices,
+    measure_settled,
     open_case,
     over_case,
     with_speed,
@@ -57,7 +58,7 @@ def test_every_table_fits_the_phone(browser, site, layout_cases, size):
     for lang in LANGS:
         for case in layout_cases:
             open_case(page, case, lang)
-            found = page.evaluate(MEASURE, [width, height])
+            found = measure_settled(page, width, height)
             measured += 1
             where = f"{case.name} {size} {lang}"
             assert found["hand"] or found["row"], f"{where}: no hand and no row measured"
