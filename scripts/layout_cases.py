@@ -224,8 +224,10 @@ def open_case(page, case, lang: str) -> None:
     close_notices(page)
 
 
-SETTLE = (
-    "() => Promise.all(document.getAnimations().map(a => a.finished.catch(() => null)))"
+SETTLE = (  # the animations that end (not a spinner's), at most 3 s, then two frames
+    "() => Promise.race([Promise.all(document.getAnimations()"
+    ".filter(a => a.effect && a.effect.getComputedTiming().endTime !== Infinity)"
+    ".map(a => a.finished.catch(() => null))), new Promise(done => setTimeout(done, 3000))])"
     ".then(() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done))))"
 )
 
