@@ -234,7 +234,7 @@ SETTLE = (  # the animations that end (not a spinner's), at most 3 s, then two f
 
 def measure_settled(page, width: int, height: int) -> dict:
     """:data:`MEASURE` of the page as it stands; where it finds a problem, measured again
-    once every animation has ended and two frames have drawn, so that only a state the
+    once the animations that end have ended (at most 3 s) and two frames have drawn, so that only a state the
     player is left with counts (a loaded machine may measure a table still being drawn).
     The first finding is printed (``pytest -s``)."""
     found = page.evaluate(MEASURE, [width, height])

@@ -485,11 +485,7 @@ class Sim:
         elif n > limit:  # then the shortest hand is another's if any is short
             danger = min(map(len, hands)) <= limit
         else:
-            danger = False
-            for s in range(players):
-                if s != seat and len(hands[s]) <= limit:
-                    danger = True
-                    break
+            danger = any(len(hands[s]) <= limit for s in range(players) if s != seat)
         if jacks and (danger or n <= jack_at):
             return f"{jacks[0]}:{name_suit(hand, jacks[0])}"
         if plain:
@@ -544,7 +540,7 @@ class Sim:
     def playout(self) -> list[int]:
         """Play the round out with everyone choosing as the Normal player; its penalties."""
         apply, choose = self.apply, self.choose
-        while True:  # :meth:`normal`, its play phase inlined: the playout's hot path
+        while True:  # :meth:`normal`, asking :meth:`choose` directly in play: the playout's hot path
             phase = self.phase
             if phase == PLAY:
                 apply(choose())
