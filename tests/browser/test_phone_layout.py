@@ -12,6 +12,7 @@ import pytest
 from layout_cases import (
     MEASURE,
     SEEN_TOURS,
+    SETTLE,
     UNSEEN_TOURS,
     VIEWPORTS,
     Case,
@@ -218,6 +219,23 @@ TOUR_SIZES = {**VIEWPORTS, "1280x800": (1280, 800)}
 TOUR_CASES = ("pisti-2p", "pisti-4p", "war", "pis-yedili-3p", "abstract-52")
 
 
+def fit_problems(page, where: str, width: int, height: int, phone: bool) -> list[str]:
+    """:data:`MEASURE`'s findings (a desktop's small controls aside: its pointer is fine),
+    measured again once the table has settled if there are any: a loaded machine may
+    measure the table mid-deal, or before the observers' fit has run."""
+
+    def found() -> list[str]:
+        bad = page.evaluate(MEASURE, [width, height])["bad"]
+        return [f"{where}: {line}" for line in bad if phone or not line.startswith("control")]
+
+    if first := found():
+        print("measured again, settled:", first)
+        page.evaluate(SETTLE)
+        page.wait_for_timeout(300)
+        return found()
+    return first
+
+
 @pytest.mark.parametrize("size", list(TOUR_SIZES))
 def test_the_walkthrough_costs_the_table_nothing(browser, site, layout_cases, size):
     """With the first game's walkthrough up, at each of its steps, the table still fits:
@@ -245,11 +263,9 @@ def test_the_walkthrough_costs_the_table_nothing(browser, site, layout_cases, si
                     said = page.inner_text("#tour .tour-text")
                     assert said.startswith("Your hand") and ("Tap" in said) == phone, said
                 steps += 1
-                problems += [
-                    f"{case.name} {size} {lang}, step {step}: {line}"
-                    for line in page.evaluate(MEASURE, [width, height])["bad"]
-                    if phone or not line.startswith("control")
-                ]
+
+                where = f"{case.name} {size} {lang}, step {step}"
+                problems += fit_problems(page, where, width, height, phone)
                 page.click("#tour button[data-action=tour-next]")
             page.wait_for_selector("#tour", state="detached")
             assert page.evaluate("document.querySelector('#felt').style.marginBlockStart") == ""
