@@ -108,9 +108,22 @@ function travel(roots, before, hints, ms) {
 // while the others play): it goes back there when that group can be played again.
 let parked = null;
 
+// A focus the morph dropped and no restore has put back yet: a second redraw in the
+// same frame, or one before any control of the region could take it, carries it on.
+// Whatever the player focuses or clicks next forgets it.
+let lost = null;
+document.addEventListener("focusin", () => { lost = null; });
+document.addEventListener("pointerdown", () => { lost = null; }, true);
+
 function keepFocus(root) {
   const active = document.activeElement;
-  if (!active || active === document.body || !root.contains(active)) return null;
+  if (!active || active === document.body) {
+    const pending = pendingFocus.find(([r]) => r === root);
+    if (pending) return pending[1];
+    if (lost && lost.root === root) return lost.kept;
+    return null;
+  }
+  if (!root.contains(active)) return null;
   if (parked && active.hasAttribute("data-focus-fallback")) return { node: active, id: null, ...parked, parked: true };
   const group = active.closest("[data-focus-group]");
   const members = group ? Array.from(group.querySelectorAll("button")) : [];
@@ -170,8 +183,12 @@ function restoreNow(root, kept) {
     if (kept.group) parked = { group: kept.group, index: kept.index };
   }
   if (!usable(next)) next = Array.from(root.querySelectorAll("button")).find(usable) || null;
-  if (!next) return false;
+  if (!next) {
+    lost = { root, kept };
+    return false;
+  }
   next.focus({ preventScroll: true });
+  lost = null;
   return true;
 }
 

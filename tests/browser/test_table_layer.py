@@ -54,6 +54,16 @@ def test_a_card_left_in_the_hand_and_the_live_regions_are_the_same_nodes_after_a
         assert all(tag == f"card:{code}" for code, tag in kept), kept
 
 
+# what the page was like where the focus fell: the state, an open dialog, the controls
+WHERE = """() => ({
+  state: document.documentElement.dataset.cardems, url: location.hash, visible: document.visibilityState,
+  dialog: [...document.querySelectorAll('dialog[open], [role=dialog]:not([hidden])')].map(d => d.id || d.className),
+  buttons: [...document.querySelectorAll('#felt button')].map(b =>
+    (b.dataset.card || b.dataset.action) + (b.disabled ? ':d' : '') + (b.offsetParent ? '' : ':h')).join(' '),
+  fallback: [...document.querySelectorAll('#felt [data-focus-fallback]')].map(n => !!n.offsetParent),
+})"""
+
+
 @pytest.mark.parametrize(
     "route",
     [
@@ -96,7 +106,9 @@ def test_keyboard_focus_is_never_on_body_after_a_human_move(player, route):
         except PlaywrightTimeout:
             pass
         active = page.evaluate("document.activeElement && document.activeElement.tagName")
-        assert active not in (None, "BODY"), f"focus fell to <body> after move {moves}"
+        assert active not in (None, "BODY"), (
+            f"focus fell to <body> after move {moves}: {page.evaluate(WHERE)}"
+        )
     assert moves >= 3
 
 
@@ -152,3 +164,56 @@ def test_a_played_card_travels_from_the_hand_to_the_pile_at_normal_speed_only(pl
         assert abs(dx) + abs(dy) > 20, "it starts from where it was"
     else:  # at instant the computers play at once: the card may be taken already
         assert page.evaluate("window.__travels") == []
+
+
+FOCUS_RACE = """async () => {
+  const t = window.cardemsTable;
+  const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const region = document.createElement('div');
+  document.body.append(region);
+  const buttons = (n) => '<div data-focus-group="g">'
+    + Array.from({length: n}, (_, i) => `<button type="button">b${i}</button>`).join('') + '</div>';
+  const where = () => region.contains(document.activeElement) ? document.activeElement.textContent : null;
+  const out = {};
+  // two redraws in one frame: the second finds the focus on <body>, the first's restore still to come
+  t.morph(region, buttons(3));
+  region.querySelectorAll('button')[2].focus();
+  let kept = t.keepFocus(region);
+  t.morph(region, buttons(0));
+  t.restoreFocus(region, kept);
+  kept = t.keepFocus(region);
+  out.secondKept = !!kept;
+  t.morph(region, buttons(2));
+  t.restoreFocus(region, kept);
+  await frame();
+  out.afterTwo = where();
+  // a redraw that leaves nothing to focus, then one that brings buttons back
+  kept = t.keepFocus(region);
+  t.morph(region, buttons(0));
+  t.restoreFocus(region, kept);
+  await frame();
+  out.empty = where();
+  kept = t.keepFocus(region);
+  t.morph(region, buttons(3));
+  t.restoreFocus(region, kept);
+  await frame();
+  out.back = where();
+  // once the player clicks elsewhere, a later redraw leaves the focus alone
+  kept = t.keepFocus(region);
+  t.morph(region, buttons(0));
+  t.restoreFocus(region, kept);
+  await frame();
+  document.body.dispatchEvent(new PointerEvent('pointerdown', {bubbles: true}));
+  kept = t.keepFocus(region);
+  out.forgotten = kept === null;
+  region.remove();
+  return out;
+}"""
+
+
+def test_a_focus_dropped_by_a_redraw_survives_a_second_redraw_and_an_empty_one(player):
+    player.open("#/pisti?seed=8&speed=instant")
+    player.wait("ready")
+    player.page.wait_for_function("!!window.cardemsTable")
+    out = player.page.evaluate(FOCUS_RACE)
+    assert out == {"secondKept": True, "afterTwo": "b1", "empty": None, "back": "b1", "forgotten": True}, out
