@@ -8,6 +8,10 @@ and plays each candidate on to the end of the deal with a fast playout
 (:data:`HORIZON`: the hands a deal has) in which everyone plays as the Normal
 player judges, except that one's own side, deciding whether a discard is safe,
 looks at the next player's hand of that deal instead of the odds (:data:`SEEING`).
+With :data:`ADAPT` (measured, not on yet) and 2 players, the other's style is read from the hands of this deal it
+played out (Normal, greedy or any card alike, :func:`read_playout_styles`): each sampled
+deal's playout has it play in a style drawn from that reading, and deals are weighed by
+a mixture of styles (:func:`read_others`), where a rank it declined may still be held.
 A side's worth is its score minus the mean of the other sides' (with 3 players,
 hurting either counts). The playout keeps only what play and scoring need (pile
 size, top rank, points); tests check it scores deals exactly as
@@ -78,6 +82,12 @@ ROBUST = False  # weigh deals by that mixture of styles, and deal declined ranks
 OTHERS_GREEDY = 0.0  # the share of sampled deals whose playouts have the other sides play greedy
 # (the capture worth the most points now, else the discard worth the fewest, Jacks last) instead
 # of as Normal judges; measured, not on (docs/ladder.md, 2026-12-03 evening)
+ADAPT = False  # read each other seat's style (Normal, greedy, any card) from the hands of this deal
+# played out, and play the others in each sampled deal's playout in a style drawn from that reading
+# (with ROBUST's weighing of deals); measured, not on yet (docs/ladder.md, 2026-12-04)
+ADAPT_PLAYERS = (2,)  # the seat counts where ADAPT applies (measured only with 2 players)
+ADAPT_PRIOR = (0.6, 0.2, 0.2)  # the prior of the styles: Normal, greedy, any card alike
+ADAPT_SLIP = 0.05  # a greedy player's chance of another card than greedy's
 EXACT_LAST_HAND = True  # with 2 players, solve the deal's last hand (else: sample it as before)
 TIE = 1e-6  # the Normal player's judgement as a tie-break where the last hand is solved
 RANK_KEY = {rank: rank[0] for rank in RANKS}  # '10' -> '1': ranks as one character
@@ -118,6 +128,7 @@ class Sim:
         "most_points",
         "tie",
         "greedy",
+        "rand",
     )
     players: int
     lead: int
@@ -142,6 +153,7 @@ class Sim:
     most_points: int  # what most cards is worth this deal (3, plus points carried)
     tie: str  # the rule of a tie for most cards (option most_cards_tie)
     greedy: bool  # in playouts the other sides take the most points now (else: as Normal judges)
+    rand: int  # if not 0: in playouts the other sides play any card alike (this is their generator's state)
 
     def copy(self) -> Sim:
         other = Sim.__new__(Sim)
@@ -157,7 +169,7 @@ class Sim:
         other.me = self.me
         other.bonus, other.first_stock = self.bonus, self.first_stock
         other.most_points, other.tie = self.most_points, self.tie
-        other.greedy = self.greedy
+        other.greedy, other.rand = self.greedy, self.rand
         return other
 
     def play(self, card: str) -> None:
@@ -176,7 +188,7 @@ class Sim:
         four = players == 4
         worth_of, points_of, bonus_of, holds = WORTH, POINTS, self.bonus, HOLDS_TABLE
         first_stock = self.first_stock  # the stock's size in the deal's first round, if no pişti counts there
-        greedy, me = self.greedy, self.me
+        greedy, me, rand = self.greedy, self.me, self.rand
         while turn >= 0 and moves:
             moves -= 1
             hand = hands[turn]
@@ -199,6 +211,9 @@ class Sim:
                             key = (0, -points_of[c] - (10 if rank == "J" else 0), 0)
                         if key > best_key:
                             card, best_key = c, key
+                elif rand and side != me and in_hands > players:
+                    rand = (rand * 1103515245 + 12345) & 0x7FFFFFFF
+                    card = hand[(rand >> 8) % len(hand)]
                 elif in_hands > players:
                     nxt = hands[turn + 1 - players]
                     pile = pile_points + size * CARD_WORTH
@@ -281,7 +296,7 @@ class Sim:
                 in_hands = HAND * players
         self.turn, self.top, self.pile_size, self.pile_points = turn, top, size, pile_points
         self.last_capturer, self.left, self.in_hands = last_capturer, left, in_hands
-        self.rounds_left, self.n_seen = rounds_left, n_seen
+        self.rounds_left, self.n_seen, self.rand = rounds_left, n_seen, rand
 
     def scores(self) -> list[int]:
         """The deal's final scores per side (once the deal is over)."""
@@ -563,6 +578,51 @@ def read_others(
     return out, {seat: decline_rate(*count) for seat, count in counts.items()}
 
 
+def greedy_choices(play: Play, hand: list[str]) -> list[int]:
+    """The cards of ``hand`` a greedy player (the capture worth most points now, else the
+    discard worth fewest, Jacks last) would play at ``play``: the indices of the best."""
+    fields = play[5]
+    top, size = fields["top"], fields["pile_size"]
+    pisti = fields["pisti_now"] and (fields["last_card_pisti"] or not fields["last_card"])
+    keys = []
+    for card in hand:
+        if size and takes(card, top):
+            gain = fields["pile_value"] + POINTS[card]
+            if size == 1 and card[:-1] == top and pisti:
+                gain += fields["jack_pisti"] if card[0] == "J" else PISTI_POINTS
+            keys.append((1, round(gain, 6), card[0] != "J"))
+        else:
+            keys.append((0, -POINTS[card] - (10 if card[0] == "J" else 0), False))
+    best = max(keys)
+    return [i for i, key in enumerate(keys) if key == best]
+
+
+def read_playout_styles(plays: list[Play], memo: Memo) -> list[float]:
+    """How well each style of :data:`ADAPT_PRIOR` (the Normal judgement at
+    :data:`TEMPERATURE`, greedy, any card alike) explains the others' choices in the
+    hands of this deal played out (``plays``: there a seat's later plays are its hand):
+    the posterior, normalised."""
+    logs = [math.log(w) for w in ADAPT_PRIOR]
+    for index, play in enumerate(plays):
+        later = play[2]
+        if len(later) < 2:
+            continue  # the hand's last card: no choice
+        chosen = later.index(play[1])
+        prefs = preferences(-1 - index, play, later, memo)
+        best = greedy_choices(play, later)
+        slip = ADAPT_SLIP / max(1, len(later) - len(best))
+        greedy = (1.0 - ADAPT_SLIP) / len(best) if chosen in best else slip
+        if len(best) == len(later):
+            greedy = 1.0 / len(later)
+        logs[0] += math.log(max(chance(prefs, chosen, TEMPERATURE), 1e-300))
+        logs[1] += math.log(greedy)
+        logs[2] += math.log(1.0 / len(later))
+    high = max(logs)
+    weights = [math.exp(x - high) for x in logs]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
 def decline_rate(declines: int = 0, chances: int = 0) -> float:
     return (declines + DECLINES[0]) / (chances + DECLINES[1])
 
@@ -622,13 +682,17 @@ class Known:
         self.memo: Memo = {}  # the others' judgements of their cards (:func:`preferences`)
         self.styles: Styles | None = None
         self.free: dict[int, float] = {}  # per seat: how often it covers a card it could take
-        if ROBUST:
+        self.adapted: list[float] | None = None  # with ADAPT: the others' styles (Normal, greedy, any)
+        adapt = ADAPT and view.players in ADAPT_PLAYERS
+        if ROBUST or adapt:
             everything = observed_plays(view, earlier=True)
             self.styles, self.free = read_others(
                 everything[: len(everything) - len(self.plays)], STYLES, self.memo
             )
             for seat in self.avoid:
                 self.free.setdefault(seat, decline_rate())
+            if adapt:
+                self.adapted = read_playout_styles(everything[: len(everything) - len(self.plays)], self.memo)
         elif DECLINED_FREE:
             self.free = dict.fromkeys(self.avoid, DECLINED_FREE)
 
@@ -677,6 +741,7 @@ class Known:
         sim.most_points = view.most_cards_points
         sim.tie = view.options.get("most_cards_tie", "nobody")
         sim.greedy = False
+        sim.rand = 0
         return sim
 
 
@@ -700,6 +765,12 @@ class PistiModel:
         hidden_cards = [unseen.pop() for _ in range(3 - len(view.opening_known))]
         assert len(unseen) == view.stock_size, "the view and the sample disagree"
         sim = known.world(view, hands, unseen, hidden_cards, self.horizon or HORIZON[view.players])
+        if known.adapted is not None:
+            pick = rng.random()
+            if pick < known.adapted[1]:
+                sim.greedy = True
+            elif pick < known.adapted[1] + known.adapted[2]:
+                sim.rand = 1 + rng.next64() % 0x7FFFFFFE
         if OTHERS_GREEDY:
             sim.greedy = OTHERS_GREEDY >= 1.0 or rng.random() < OTHERS_GREEDY
         return sim, factor * known.weight(view, hands, self.temperature)

@@ -77,12 +77,12 @@ def test_a_sample_is_a_possible_world(seed, stop, players, robust):
     if game.is_over():
         return
     view = game.view(game.to_move)
-    saved = hard.ROBUST
-    hard.ROBUST = robust
+    saved = hard.ROBUST, hard.ADAPT
+    hard.ROBUST = hard.ADAPT = robust  # ADAPT weighs deals as ROBUST does
     try:
         sim, weight = PistiModel().sample(view, Rng(seed))
     finally:
-        hard.ROBUST = saved
+        hard.ROBUST, hard.ADAPT = saved
     assert 0.0 <= weight < float("inf")
     assert [len(h) for h in sim.hands] == [len(h) for h in game.hands]
     assert sim.hands[view.seat] == game.hands[view.seat]
@@ -179,6 +179,7 @@ def test_a_trembling_model_may_deal_a_declined_rank_with_its_weight(monkeypatch)
     view = game.view(0)
     monkeypatch.setattr(hard, "TREMBLE", 0.2)
     monkeypatch.setattr(hard, "DECLINED_FREE", 1.0)
+    monkeypatch.setattr(hard, "ADAPT", False)  # its styles' weighing replaces the tremble's
     assert hard.Known(view).free == {1: 1.0}
     rng, model = Rng(3), PistiModel()
     with_ace = [
@@ -284,14 +285,18 @@ def test_later_decisions_spend_on_samples_what_their_shorter_playouts_save(playe
     assert budgets[0] == base and budgets[-1] == base * MAX_FACTOR
 
 
-@given(st.integers(0, 2**32), st.integers(0, 47), st.sampled_from([2, 3, 4]), st.integers(-1, 2))
-def test_a_whole_playout_is_its_moves_played_one_by_one(seed, stop, players, seeing):
+@given(
+    st.integers(0, 2**32), st.integers(0, 47), st.sampled_from([2, 3, 4]), st.integers(-1, 2), st.booleans()
+)
+def test_a_whole_playout_is_its_moves_played_one_by_one(seed, stop, players, seeing, any_card):
     # Sim.run keeps the deal in local names while it loops: a playout in one run ends where
-    # the same playout played a move at a time ends, horizon included
+    # the same playout played a move at a time ends, horizon included (and the others'
+    # generator where they play any card, ADAPT)
     game = played_at_random(seed, stop, players)
     if game.is_over():
         return
     whole = PistiModel().sample(game.view(game.to_move), Rng(seed))[0]
+    whole.rand = 1 + seed % 0x7FFFFFFE if any_card else 0
     steps = whole.copy()
     whole.run(None, seeing)
     moves = 0
@@ -341,7 +346,8 @@ def test_the_last_hand_worlds_are_the_hands_the_other_can_hold(seed, stop):
     me = game.to_move
     view = game.view(me)
     worlds = last_hand_worlds(view)
-    declined = set() if hard.ROBUST else view.not_holding().get(1 - me, set())  # another style may decline
+    robust = hard.ROBUST or hard.ADAPT  # another style may decline
+    declined = set() if robust else view.not_holding().get(1 - me, set())
     possible = [
         h
         for h in combinations(view.unseen(), len(game.hands[1 - me]))
@@ -506,3 +512,62 @@ def test_greedy_others_in_playouts_take_the_most_points_now(top, size, hand, fir
     normal = sim.club()
     sim.greedy = True
     assert sim.club() == normal
+
+
+def test_each_others_style_is_read_from_the_hands_it_played_out(monkeypatch):
+    # ADAPT: after four hands, Normal's plays read as Normal, Easy's as any card alike and the
+    # panel's greedy player's as greedy (the panel's code, not the reading's)
+    monkeypatch.setattr(hard, "ADAPT", True)
+    from cardems.pisti.normal import PistiNormal
+
+    def reading(opponent, seed):
+        game = Pisti.new({"players": 2}, seed=seed)
+        bots = [PistiNormal(), make_bot("pisti", opponent)]
+        while len(game.history) < 32:
+            game.play(bot_move(game, bots[game.to_move], game.to_move))
+        return hard.Known(game.view(0)).adapted
+
+    for opponent, style in (("normal", 0), ("greedy", 1), ("easy", 2)):
+        readings = [reading(opponent, seed) for seed in range(6)]
+        assert sum(r[style] for r in readings) / len(readings) > 0.6, (opponent, readings)
+        assert all(sum(r) == pytest.approx(1.0) for r in readings)
+    assert hard.Known(Pisti.new(seed=1).view(0)).adapted == pytest.approx(list(hard.ADAPT_PRIOR))
+
+
+def test_others_who_play_any_card_in_playouts_play_each_card_of_their_hand():
+    # ADAPT: a playout's other side, read as playing any card alike, draws it from its
+    # generator (the same state, the same card: moves are compared on the same playouts);
+    # one's own side still plays as Normal judges
+    sim = true_sim(Pisti.new({"players": 2}, seed=3))
+    normal = sim.club()
+    hand = sim.hands[sim.turn]
+    sim.me = 1 - sim.turn
+    chosen = set()
+    for state in range(1, 60):
+        sim.rand = state
+        card = sim.club()
+        assert card in hand and sim.club() == card
+        chosen.add(card)
+    assert chosen == set(hand)
+    sim.me = sim.turn
+    assert sim.club() == normal
+
+
+def test_adapted_samples_draw_the_others_style_by_its_reading(monkeypatch):
+    monkeypatch.setattr(hard, "ADAPT", True)
+    game = Pisti.new({"players": 2}, seed=4)
+    easy = make_bot("pisti", "easy")
+    normal = make_bot("pisti", "normal")
+    while len(game.history) < 33:
+        game.play(bot_move(game, normal if game.to_move == 0 else easy, game.to_move))
+    view = game.view(game.to_move)
+    model = PistiModel()
+    rng = Rng(9)
+    sims = [model.sample(view, rng)[0] for _ in range(400)]
+    reading = model._known.adapted
+    shares = [
+        sum(not s.greedy and not s.rand for s in sims) / 400,
+        sum(s.greedy for s in sims) / 400,
+        sum(bool(s.rand) for s in sims) / 400,
+    ]
+    assert shares == pytest.approx(reading, abs=0.08)
