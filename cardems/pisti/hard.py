@@ -88,6 +88,9 @@ ADAPT = False  # read each other seat's style (Normal, greedy, any card) from th
 ADAPT_PLAYERS = (2,)  # the seat counts where ADAPT applies (measured only with 2 players)
 ADAPT_PRIOR = (0.6, 0.2, 0.2)  # the prior of the styles: Normal, greedy, any card alike
 ADAPT_SLIP = 0.05  # a greedy player's chance of another card than greedy's
+ADAPT_LAST_HAND = True  # with ADAPT, the solved last hand has the other play in each style too
+ANY_CARD_PLAYS = 4  # ... and there, this many plays of the other playing any card alike
+STYLE_FLOOR = 0.01  # ... and a style the reading gives less than this share is left out
 EXACT_LAST_HAND = True  # with 2 players, solve the deal's last hand (else: sample it as before)
 TIE = 1e-6  # the Normal player's judgement as a tie-break where the last hand is solved
 RANK_KEY = {rank: rank[0] for rank in RANKS}  # '10' -> '1': ranks as one character
@@ -810,7 +813,8 @@ class PistiModel:
 
 def last_hand_worlds(view: PistiView, temperature: float = TEMPERATURE) -> list[tuple[float, Sim]] | None:
     """With 2 players in the deal's last hand, every deal of the cards this seat has not
-    seen (the other's hand, the face-down opening cards) with its weight (:func:`likelihood`);
+    seen (the other's hand, the face-down opening cards) with its weight (:func:`likelihood`;
+    with :data:`ADAPT`, each in the styles the other was read in: :func:`styled`);
     ``None`` where that does not hold or the face-down cards are still on the table
     (Normal estimates their points, a world knows them)."""
     if view.players != 2 or view.stock_size or view.pile_hidden or view.to_move != view.seat:
@@ -829,14 +833,36 @@ def last_hand_worlds(view: PistiView, temperature: float = TEMPERATURE) -> list[
         weight = known.weight(view, hands, temperature)
         if weight > 0.0:
             hidden = [card for card in unseen if card not in held]
-            worlds.append((weight, known.world(view, hands, [], hidden, 1)))
+            world = known.world(view, hands, [], hidden, 1)
+            if known.adapted is None or not ADAPT_LAST_HAND:
+                worlds.append((weight, world))
+            else:
+                worlds.extend(styled(weight, world, known.adapted))
     return worlds or None
+
+
+def styled(weight: float, world: Sim, reading: list[float]) -> list[tuple[float, Sim]]:
+    """``world`` with the other playing in each style of the reading (:data:`ADAPT`):
+    as Normal judges, greedy, and any card alike (:data:`ANY_CARD_PLAYS` plays of it,
+    each its own generator), weighed by the reading."""
+    out = [(weight * reading[0], world)] if reading[0] >= STYLE_FLOOR else []
+    if reading[1] >= STYLE_FLOOR:
+        greedy = world.copy()
+        greedy.greedy = True
+        out.append((weight * reading[1], greedy))
+    if reading[2] >= STYLE_FLOOR:
+        for k in range(ANY_CARD_PLAYS):
+            anyhow = world.copy()
+            anyhow.rand = 1 + k * 0x9E3779B % 0x7FFFFFFE
+            out.append((weight * reading[2] / ANY_CARD_PLAYS, anyhow))
+    return out
 
 
 def best_strategy(worlds: list[tuple[float, Sim]], me: int) -> dict[str, float]:
     """The weighted sum of ``me``'s utility (its value less the other's) for each card
     it can play now, playing on as well as can be done without seeing the other's hand:
-    the other plays as Normal judges (a function of its hand), and ``me`` chooses each
+    the other plays as the world's playout has it play (as Normal judges, or with
+    :data:`ADAPT` in the world's style: a function of its hand), and ``me`` chooses each
     later card knowing only what it has seen played. Exact expectimax over ``me``'s
     information sets; the worlds share every public fact, so one card list serves all."""
     return run_steps(best_strategy_steps(worlds, me))

@@ -571,3 +571,30 @@ def test_adapted_samples_draw_the_others_style_by_its_reading(monkeypatch):
         sum(bool(s.rand) for s in sims) / 400,
     ]
     assert shares == pytest.approx(reading, abs=0.08)
+
+
+def test_the_solved_last_hand_has_the_other_play_in_each_style_it_was_read_in(monkeypatch):
+    # ADAPT: each deal of the other's hand comes once per style the reading gives a share,
+    # weighed by that share (any card alike: several plays of it, each its own generator)
+    monkeypatch.setattr(hard, "ADAPT", True)
+    game = Pisti.new({"players": 2}, seed=2)
+    bots = [make_bot("pisti", "normal"), make_bot("pisti", "easy")]
+    while len(game.history) < 40 or game.to_move != 0:
+        game.play(bot_move(game, bots[game.to_move], game.to_move))
+    view = game.view(0)
+    reading = hard.Known(view).adapted
+    styled = last_hand_worlds(view)
+    monkeypatch.setattr(hard, "ADAPT_LAST_HAND", False)
+    plain = last_hand_worlds(view)
+    assert styled is not None and plain is not None
+    kept = [share for share in reading if share >= hard.STYLE_FLOOR]
+    assert reading[2] >= hard.STYLE_FLOOR  # Easy's plays read as any card, at least in part
+    assert len(styled) == len(plain) * (len(kept) + (hard.ANY_CARD_PLAYS - 1))
+    assert sum(w for w, _ in styled) == pytest.approx(sum(w for w, _ in plain) * sum(kept))
+    generators = {sim.rand for _, sim in styled if sim.rand}
+    assert len(generators) == hard.ANY_CARD_PLAYS
+    assert {(sim.greedy, bool(sim.rand)) for _, sim in styled} == {
+        style
+        for style, share in zip([(False, False), (True, False), (False, True)], reading)
+        if share >= hard.STYLE_FLOOR
+    }
