@@ -598,3 +598,50 @@ def test_the_solved_last_hand_has_the_other_play_in_each_style_it_was_read_in(mo
         for style, share in zip([(False, False), (True, False), (False, True)], reading)
         if share >= hard.STYLE_FLOOR
     }
+
+
+@pytest.mark.parametrize("seed", [3, 5, None])
+def test_loose_others_in_playouts_play_by_a_softmax_of_the_normal_judgement(seed):
+    # ADAPT's fourth style: the other side plays Normal's card more often than any other, yet
+    # each card now and then (near alike where Normal's judgements are close: seed 8's four
+    # discards); the same generator state, the same card
+    from collections import Counter
+
+    sim = true_sim(Pisti.new({"players": 2}, seed=seed or 1))
+    if seed is None:  # a pişti to make: Normal's card by far
+        sim.hands[sim.turn] = "5H JS 2C KD".split()
+        sim.top, sim.pile_size, sim.pile_points, sim.first_stock = "5", 1, 0, -1
+    normal = sim.club()
+    hand = sim.hands[sim.turn]
+    sim.me = 1 - sim.turn
+    sim.loose = True
+    counts: Counter[str] = Counter()
+    for state in range(1, 401):
+        sim.rand = state * 7919
+        card = sim.club()
+        assert sim.club() == card
+        counts[card] += 1
+    assert set(counts) <= set(hand) and (len(counts) > 1 or seed is None)
+    assert counts.most_common(1)[0][0] == normal
+    if seed is None:
+        assert normal == "5H" and counts[normal] > 390
+    sim.me = sim.turn  # one's own side still plays as Normal judges
+    assert sim.club() == normal
+
+
+def test_a_fourth_style_reads_normal_players_as_sharp_and_easy_ones_as_any_card(monkeypatch):
+    monkeypatch.setattr(hard, "ADAPT", True)
+    monkeypatch.setattr(hard, "ADAPT_PRIOR", (0.5, 0.15, 0.1, 0.25))
+    from cardems.pisti.normal import PistiNormal
+
+    def reading(opponent, seed):
+        game = Pisti.new({"players": 2}, seed=seed)
+        bots = [PistiNormal(), make_bot("pisti", opponent)]
+        while len(game.history) < 32:
+            game.play(bot_move(game, bots[game.to_move], game.to_move))
+        return hard.Known(game.view(0)).adapted
+
+    normal = [reading("normal", seed) for seed in range(4)]
+    easy = [reading("easy", seed) for seed in range(4)]
+    assert all(len(r) == 4 for r in normal + easy)
+    assert sum(r[0] for r in normal) / 4 > 0.6 and sum(r[2] for r in easy) / 4 > 0.5
