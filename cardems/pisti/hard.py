@@ -90,7 +90,8 @@ ADAPT_PRIOR: tuple[float, ...] = (0.6, 0.2, 0.2)  # the prior of the styles: Nor
 # alike, and if given a fourth, Normal's judgement by a softmax at LOOSE_TEMPERATURE
 LOOSE_TEMPERATURE = 1.0
 ADAPT_SLIP = 0.05  # a greedy player's chance of another card than greedy's
-ADAPT_LAST_HAND = True  # with ADAPT, the solved last hand has the other play in each style too
+ADAPT_LAST_HAND = False  # with ADAPT, the solved last hand has the other play in each style too
+# (measured: better against Easy, worse against the sampler, which plays its last hand well)
 ANY_CARD_PLAYS = 4  # ... and there, this many plays of the other playing any card alike
 STYLE_FLOOR = 0.01  # ... and a style the reading gives less than this share is left out
 EXACT_LAST_HAND = True  # with 2 players, solve the deal's last hand (else: sample it as before)

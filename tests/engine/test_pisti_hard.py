@@ -577,6 +577,7 @@ def test_the_solved_last_hand_has_the_other_play_in_each_style_it_was_read_in(mo
     # ADAPT: each deal of the other's hand comes once per style the reading gives a share,
     # weighed by that share (any card alike: several plays of it, each its own generator)
     monkeypatch.setattr(hard, "ADAPT", True)
+    monkeypatch.setattr(hard, "ADAPT_LAST_HAND", True)
     game = Pisti.new({"players": 2}, seed=2)
     bots = [make_bot("pisti", "normal"), make_bot("pisti", "easy")]
     while len(game.history) < 40 or game.to_move != 0:
