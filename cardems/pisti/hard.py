@@ -86,9 +86,7 @@ ADAPT = False  # read each other seat's style (Normal, greedy, any card) from th
 # played out, and play the others in each sampled deal's playout in a style drawn from that reading
 # (with ROBUST's weighing of deals); measured, not on yet (docs/ladder.md, 2026-12-04)
 ADAPT_PLAYERS = (2,)  # the seat counts where ADAPT applies (measured only with 2 players)
-ADAPT_PRIOR: tuple[float, ...] = (0.6, 0.2, 0.2)  # the prior of the styles: Normal, greedy, any card
-# alike, and if given a fourth, Normal's judgement by a softmax at LOOSE_TEMPERATURE
-LOOSE_TEMPERATURE = 1.0
+ADAPT_PRIOR = (0.6, 0.2, 0.2)  # the prior of the styles: Normal, greedy, any card alike
 ADAPT_SLIP = 0.05  # a greedy player's chance of another card than greedy's
 ADAPT_LAST_HAND = False  # with ADAPT, the solved last hand has the other play in each style too
 # (measured: better against Easy, worse against the sampler, which plays its last hand well)
@@ -135,7 +133,6 @@ class Sim:
         "tie",
         "greedy",
         "rand",
-        "loose",
     )
     players: int
     lead: int
@@ -161,7 +158,6 @@ class Sim:
     tie: str  # the rule of a tie for most cards (option most_cards_tie)
     greedy: bool  # in playouts the other sides take the most points now (else: as Normal judges)
     rand: int  # if not 0: in playouts the other sides play any card alike (this is their generator's state)
-    loose: bool  # with rand: they play by a softmax of the Normal judgement instead (LOOSE_TEMPERATURE)
 
     def copy(self) -> Sim:
         other = Sim.__new__(Sim)
@@ -177,7 +173,7 @@ class Sim:
         other.me = self.me
         other.bonus, other.first_stock = self.bonus, self.first_stock
         other.most_points, other.tie = self.most_points, self.tie
-        other.greedy, other.rand, other.loose = self.greedy, self.rand, self.loose
+        other.greedy, other.rand = self.greedy, self.rand
         return other
 
     def play(self, card: str) -> None:
@@ -194,10 +190,9 @@ class Sim:
         last_capturer, left, in_hands = self.last_capturer, self.left, self.in_hands
         rounds_left, n_seen = self.rounds_left, self.n_seen
         four = players == 4
-        exp = math.exp
         worth_of, points_of, bonus_of, holds = WORTH, POINTS, self.bonus, HOLDS_TABLE
         first_stock = self.first_stock  # the stock's size in the deal's first round, if no pişti counts there
-        greedy, me, rand, loose = self.greedy, self.me, self.rand, self.loose
+        greedy, me, rand = self.greedy, self.me, self.rand
         while turn >= 0 and moves:
             moves -= 1
             hand = hands[turn]
@@ -220,12 +215,10 @@ class Sim:
                             key = (0, -points_of[c] - (10 if rank == "J" else 0), 0)
                         if key > best_key:
                             card, best_key = c, key
-                elif rand and not loose and side != me and in_hands > players:
+                elif rand and side != me and in_hands > players:
                     rand = (rand * 1103515245 + 12345) & 0x7FFFFFFF
                     card = hand[(rand >> 8) % len(hand)]
                 elif in_hands > players:
-                    soft = loose and rand and side != me
-                    scores = []
                     nxt = hands[turn + 1 - players]
                     pile = pile_points + size * CARD_WORTH
                     jack_keep = JACK_KEEP * (1.0 if left >= 16 else left / 16)  # left: stock + in hands
@@ -248,7 +241,7 @@ class Sim:
                                 score += bonus_of[rank]
                             if rank == "J":
                                 score -= jack_keep
-                        elif best_score >= 0 and not soft:  # a discard scores at most 0: it cannot beat it
+                        elif best_score >= 0:  # a discard scores at most 0: it cannot beat it
                             continue
                         else:
                             stake = pile + worth_of[c]
@@ -266,19 +259,8 @@ class Sim:
                             else:
                                 risk = 0.0 if sweep_mine else stake
                             score = -risk - (jack_keep if rank == "J" else 0.0)
-                        if soft:
-                            scores.append(score)
                         if score > best_score:
                             card, best_score = c, score
-                    if soft:
-                        rand = (rand * 1103515245 + 12345) & 0x7FFFFFFF
-                        shares = [exp((x - best_score) / LOOSE_TEMPERATURE) for x in scores]
-                        point = (rand >> 8) / 8388608.0 * sum(shares)
-                        for c, share in zip(hand, shares):
-                            point -= share
-                            if point < 0.0:
-                                card = c
-                                break
             hand.remove(card)
             left -= 1
             in_hands -= 1
@@ -639,8 +621,6 @@ def read_playout_styles(plays: list[Play], memo: Memo) -> list[float]:
         logs[0] += math.log(max(chance(prefs, chosen, TEMPERATURE), 1e-300))
         logs[1] += math.log(greedy)
         logs[2] += math.log(1.0 / len(later))
-        if len(logs) > 3:
-            logs[3] += math.log(max(chance(prefs, chosen, LOOSE_TEMPERATURE), 1e-300))
     high = max(logs)
     weights = [math.exp(x - high) for x in logs]
     total = sum(weights)
@@ -766,7 +746,6 @@ class Known:
         sim.tie = view.options.get("most_cards_tie", "nobody")
         sim.greedy = False
         sim.rand = 0
-        sim.loose = False
         return sim
 
 
@@ -791,14 +770,11 @@ class PistiModel:
         assert len(unseen) == view.stock_size, "the view and the sample disagree"
         sim = known.world(view, hands, unseen, hidden_cards, self.horizon or HORIZON[view.players])
         if known.adapted is not None:
-            pick, reading = rng.random(), known.adapted
-            if pick < reading[1]:
+            pick = rng.random()
+            if pick < known.adapted[1]:
                 sim.greedy = True
-            elif pick < reading[1] + reading[2]:
+            elif pick < known.adapted[1] + known.adapted[2]:
                 sim.rand = 1 + rng.next64() % 0x7FFFFFFE
-            elif len(reading) > 3 and pick < reading[1] + reading[2] + reading[3]:
-                sim.rand = 1 + rng.next64() % 0x7FFFFFFE
-                sim.loose = True
         if OTHERS_GREEDY:
             sim.greedy = OTHERS_GREEDY >= 1.0 or rng.random() < OTHERS_GREEDY
         return sim, factor * known.weight(view, hands, self.temperature)
@@ -875,13 +851,11 @@ def styled(weight: float, world: Sim, reading: list[float]) -> list[tuple[float,
         greedy = world.copy()
         greedy.greedy = True
         out.append((weight * reading[1], greedy))
-    for style, share in enumerate(reading[2:4], 2):
-        if share >= STYLE_FLOOR:
-            for k in range(ANY_CARD_PLAYS):
-                anyhow = world.copy()
-                anyhow.rand = 1 + k * 0x9E3779B % 0x7FFFFFFE
-                anyhow.loose = style == 3
-                out.append((weight * share / ANY_CARD_PLAYS, anyhow))
+    if reading[2] >= STYLE_FLOOR:
+        for k in range(ANY_CARD_PLAYS):
+            anyhow = world.copy()
+            anyhow.rand = 1 + k * 0x9E3779B % 0x7FFFFFFE
+            out.append((weight * reading[2] / ANY_CARD_PLAYS, anyhow))
     return out
 
 
