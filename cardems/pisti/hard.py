@@ -8,10 +8,11 @@ and plays each candidate on to the end of the deal with a fast playout
 (:data:`HORIZON`: the hands a deal has) in which everyone plays as the Normal
 player judges, except that one's own side, deciding whether a discard is safe,
 looks at the next player's hand of that deal instead of the odds (:data:`SEEING`).
-With :data:`ADAPT` (measured, not on yet) and 2 players, the other's style is read from the hands of this deal it
-played out (Normal, greedy or any card alike, :func:`read_playout_styles`): each sampled
-deal's playout has it play in a style drawn from that reading, and deals are weighed by
-a mixture of styles (:func:`read_others`), where a rank it declined may still be held.
+With :data:`ADAPT` (measured, not on yet) and 2 players, the other's style is read
+from the hands of this deal it played out (Normal, greedy or any card alike,
+:func:`read_playout_styles`): each sampled deal's playout has it play in a style drawn
+from that reading, and deals are weighed by a mixture of styles (:func:`read_others`),
+where a rank it declined may still be held.
 A side's worth is its score minus the mean of the other sides' (with 3 players,
 hurting either counts). The playout keeps only what play and scoring need (pile
 size, top rank, points); tests check it scores deals exactly as
@@ -614,10 +615,12 @@ def read_playout_styles(plays: list[Play], memo: Memo) -> list[float]:
         chosen = later.index(play[1])
         prefs = preferences(-1 - index, play, later, memo)
         best = greedy_choices(play, later)
-        slip = ADAPT_SLIP / max(1, len(later) - len(best))
-        greedy = (1.0 - ADAPT_SLIP) / len(best) if chosen in best else slip
-        if len(best) == len(later):
+        if len(best) == len(later):  # greedy has no preference here
             greedy = 1.0 / len(later)
+        elif chosen in best:
+            greedy = (1.0 - ADAPT_SLIP) / len(best)
+        else:
+            greedy = ADAPT_SLIP / (len(later) - len(best))
         logs[0] += math.log(max(chance(prefs, chosen, TEMPERATURE), 1e-300))
         logs[1] += math.log(greedy)
         logs[2] += math.log(1.0 / len(later))
@@ -690,13 +693,12 @@ class Known:
         adapt = ADAPT and view.players in ADAPT_PLAYERS
         if ROBUST or adapt:
             everything = observed_plays(view, earlier=True)
-            self.styles, self.free = read_others(
-                everything[: len(everything) - len(self.plays)], STYLES, self.memo
-            )
+            played_out = everything[: len(everything) - len(self.plays)]  # the hands before this one
+            self.styles, self.free = read_others(played_out, STYLES, self.memo)
             for seat in self.avoid:
                 self.free.setdefault(seat, decline_rate())
             if adapt:
-                self.adapted = read_playout_styles(everything[: len(everything) - len(self.plays)], self.memo)
+                self.adapted = read_playout_styles(played_out, self.memo)
         elif DECLINED_FREE:
             self.free = dict.fromkeys(self.avoid, DECLINED_FREE)
 
