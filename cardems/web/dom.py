@@ -44,27 +44,17 @@ def set_html(name: str, html: str) -> None:
         node.innerHTML = html
 
 
-TABLE_JS = "static/js/table.js"
-
-
 def table_js() -> Any:
-    """``window.cardemsTable`` (static/js/table.js: morphing, focus, travelling
-    cards), or None until it has loaded; the first call starts loading it."""
+    """``window.cardemsTable`` (static/js/table.js, loaded with the page: morphing, focus,
+    travelling cards), or None if it failed to load (then regions are replaced)."""
     api = getattr(window, "cardemsTable", None)
-    if not absent(api):
-        return api
-    if absent(document.querySelector(f'script[src="{TABLE_JS}"]')):
-        script = document.createElement("script")
-        script.type = "module"
-        script.src = TABLE_JS
-        document.head.appendChild(script)
-    return None
+    return None if absent(api) else api
 
 
 def morph(name: str, html: str) -> None:
     """Bring region ``name`` to ``html`` keeping the elements it has (idiomorph):
     a card, the status line or a log line stays the same node across a move.
-    Before static/js/table.js has loaded (the first drawing only), it is replaced."""
+    Without static/js/table.js, it is replaced."""
     node = by_id(name)
     if node is None:
         return

@@ -108,7 +108,6 @@ class Table:
         self.review_deal_scores: tuple[tuple[int, ...], ...] = ()
         self.names = [app.person_name(i) for i in range(len(self.session.people))]  # the persons' own
         self._hand_told: list[str] = []  # the person's cards told of
-        dom.table_js()  # starts loading the morphing and travelling script
 
     # ------------------------------------------------------------ names
     def t(self, key: str, **params: Any) -> str:

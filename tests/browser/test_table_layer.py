@@ -76,9 +76,10 @@ WHERE = """() => ({
 def test_keyboard_focus_is_never_on_body_after_a_human_move(player, route):
     player.open(route)
     page = player.page
-    # static/js/table.js loads on the table's first drawing; a move made before it has loaded is
-    # drawn by replacing the regions, without keeping the focus (a known gap, not what this tests)
-    page.wait_for_function("!!window.cardemsTable")
+    # no wait for static/js/table.js: it comes with the page, so the first move, made as soon as
+    # the table is ready, keeps the focus too
+    player.wait("ready")
+    assert page.evaluate("!!window.cardemsTable"), "the table is ready before its morphing script"
     moves = 0
     while player.wait("ready", "over") != "over" and moves < 12:
         target = page.locator(
@@ -130,7 +131,6 @@ def test_a_played_card_travels_from_the_hand_to_the_pile_at_normal_speed_only(pl
     player.open(f"#/pisti?seed=11&speed={speed}")
     page = player.page
     player.wait("ready")
-    page.wait_for_function("!!window.cardemsTable")
     # a card that takes nothing stays on the pile, where it can be found after the move
     card = page.evaluate(
         """sel => {
@@ -217,6 +217,5 @@ FOCUS_RACE = """async () => {
 def test_a_focus_dropped_by_a_redraw_survives_a_second_redraw_and_an_empty_one(player):
     player.open("#/pisti?seed=8&speed=instant")
     player.wait("ready")
-    player.page.wait_for_function("!!window.cardemsTable")
     out = player.page.evaluate(FOCUS_RACE)
     assert out == {"secondKept": True, "afterTwo": "b1", "empty": None, "back": "b1", "forgotten": True}, out
