@@ -28,7 +28,12 @@ GAME: dict[str, Any] = {}  # the game under way in this worker
 
 
 def play_game(
-    game_name: str, options: dict[str, Any], seed: int, bots: list[Any], seating: list[int], versus: str = "best"
+    game_name: str,
+    options: dict[str, Any],
+    seed: int,
+    bots: list[Any],
+    seating: list[int],
+    versus: str = "best",
 ) -> tuple[float, int]:
     """:func:`cardems.arena.play_game`, keeping the game where :func:`sample` finds it."""
     game = game_class(game_name).new(options, seed=seed)
