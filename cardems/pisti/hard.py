@@ -2,17 +2,17 @@
 
 The model deals the unseen cards (other hands, the stock, the face-down opening
 cards, even once captured: nobody saw them) consistently with the view, weighs
-each deal by how well it explains what the others played this hand (they are
-modelled as the Normal player; with 4 players the partner's plays are left out),
-and plays each candidate on to the end of the deal with a fast playout
+each deal by how well it explains what the others played this hand (with 3 and 4
+players they are modelled as the Normal player, and with 4 the partner's plays are
+left out; with 2, :data:`ROBUST`, the other as a mixture of styles read from the hands
+of this deal it played out, where a rank it declined may still be held), and plays each candidate on to the end of the deal with a fast playout
 (:data:`HORIZON`: the hands a deal has) in which everyone plays as the Normal
 player judges, except that one's own side, deciding whether a discard is safe,
 looks at the next player's hand of that deal instead of the odds (:data:`SEEING`).
-With :data:`ADAPT` (measured, not on yet) and 2 players, the other's style is read
+With :data:`ADAPT` (measured, not on) and 2 players, the other's style is read
 from the hands of this deal it played out (Normal, greedy or any card alike,
-:func:`read_playout_styles`): each sampled deal's playout has it play in a style drawn
-from that reading, and deals are weighed by a mixture of styles (:func:`read_others`),
-where a rank it declined may still be held.
+:func:`read_playout_styles`), and each sampled deal's playout has it play in a style
+drawn from that reading.
 A side's worth is its score minus the mean of the other sides' (with 3 players,
 hurting either counts). The playout keeps only what play and scoring need (pile
 size, top rank, points); tests check it scores deals exactly as
@@ -23,7 +23,9 @@ a sample's playouts get shorter (:meth:`PistiModel.budget`).
 With 2 players the deal's last hand is not sampled but solved (:class:`PistiHardBot`):
 the stock is empty, so the other's hand is a few cards out of at most seven unseen
 (:func:`last_hand_worlds` deals them all, weighed as above), and each card is chosen
-by expectimax over what this seat will have seen (:func:`best_strategy`).
+by expectimax over what this seat will have seen (:func:`best_strategy`). In the hand
+before it, the same expectimax plans the rest of the hand over :data:`HAND_WORLDS`
+sampled deals, each then played out to the deal's end.
 """
 
 from __future__ import annotations
@@ -78,8 +80,9 @@ DECLINES = (0.05, 1.0)  # the prior of a seat's rate of covering a card it could
 TREMBLE = 0.0  # the likelihood of a play: this share of it any card alike, the rest the softmax
 POWER = 1.0  # the likelihood raised to this power: 1 as modelled, 0 uniform (no inference)
 DECLINED_FREE = 0.0  # deal a rank a seat declined with this probability (else never; needs TREMBLE)
-ROBUST = False  # weigh deals by that mixture of styles, and deal declined ranks too (else:
-# everyone as Normal at TEMPERATURE, and a declined rank is never dealt)
+ROBUST = True  # weigh deals by that mixture of styles, and deal declined ranks too (else:
+# everyone as Normal at TEMPERATURE, and a declined rank is never dealt); on since 2026-12-07
+ROBUST_PLAYERS = (2,)  # the seat counts where ROBUST applies (measured with 2 players)
 OTHERS_GREEDY = 0.0  # the share of sampled deals whose playouts have the other sides play greedy
 # (the capture worth the most points now, else the discard worth the fewest, Jacks last) instead
 # of as Normal judges; measured, not on (docs/ladder.md, 2026-12-03 evening)
@@ -94,6 +97,9 @@ ADAPT_LAST_HAND = False  # with ADAPT, the solved last hand has the other play i
 ANY_CARD_PLAYS = 4  # ... and there, this many plays of the other playing any card alike
 STYLE_FLOOR = 0.01  # ... and a style the reading gives less than this share is left out
 EXACT_LAST_HAND = True  # with 2 players, solve the deal's last hand (else: sample it as before)
+HAND_WORLDS = 128  # with 2 players, in the hand before the last: sampled deals over which this seat
+# plans the rest of the hand by what it will have seen (:func:`best_strategy`); 0: the flat search
+HAND_STOCK = 8  # ... the stock's size in that hand (the last hand's stock is empty)
 TIE = 1e-6  # the Normal player's judgement as a tie-break where the last hand is solved
 RANK_KEY = {rank: rank[0] for rank in RANKS}  # '10' -> '1': ranks as one character
 RANK_NAME = {key: rank for rank, key in RANK_KEY.items()}
@@ -691,7 +697,7 @@ class Known:
         self.free: dict[int, float] = {}  # per seat: how often it covers a card it could take
         self.adapted: list[float] | None = None  # with ADAPT: the others' styles (Normal, greedy, any)
         adapt = ADAPT and view.players in ADAPT_PLAYERS
-        if ROBUST or adapt:
+        if (ROBUST and view.players in ROBUST_PLAYERS) or adapt:
             everything = observed_plays(view, earlier=True)
             played_out = everything[: len(everything) - len(self.plays)]  # the hands before this one
             self.styles, self.free = read_others(played_out, STYLES, self.memo)
@@ -901,9 +907,10 @@ def best_strategy_steps(worlds: list[tuple[float, Sim]], me: int) -> Generator[N
 
 
 class PistiHardBot:
-    """Hard: the sampling search, except in the last hand of a 2-player deal, where the
-    few possible hands of the other are all weighed and the hand is solved exactly
-    (:func:`best_strategy`). Near-ties go to the Normal player's judgement."""
+    """Hard: the sampling search, except in the last two hands of a 2-player deal. In
+    the last, the few possible hands of the other are all weighed and the hand is solved
+    exactly (:func:`best_strategy`); in the one before, the same planning runs over
+    sampled deals. Near-ties go to the Normal player's judgement."""
 
     level = "hard"
 
@@ -923,6 +930,16 @@ class PistiHardBot:
                 mass = sum(weight for weight, _ in worlds)
                 prior = self.search.prior
                 keys = [totals[c] / mass + (TIE * prior(view, c) if prior else 0.0) for c in legal]
+                return legal[keys.index(max(keys))]
+        if HAND_WORLDS and len(legal) > 1 and view.players == 2 and 0 < view.stock_size <= HAND_STOCK:
+            model = cast(PistiModel, self.search.model)
+            worlds = [(weight, sim) for sim, weight in (model.sample(view, rng) for _ in range(HAND_WORLDS))]
+            worlds = [world for world in worlds if world[0] > 0.0]
+            if worlds:
+                totals = yield from best_strategy_steps(worlds, side_of(view.seat, view.players))
+                mass = sum(weight for weight, _ in worlds)
+                prior, prior_weight = self.search.prior, self.search.prior_weight
+                keys = [totals[c] / mass + (prior_weight * prior(view, c) if prior else 0.0) for c in legal]
                 return legal[keys.index(max(keys))]
         return (yield from self.search.choose_steps(view, legal, rng))
 
