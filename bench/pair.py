@@ -1,12 +1,14 @@
 """Pair two ladder caches shard by shard: how much better is the code of B than that of A?
 
-    python bench/pair.py A.jsonl B.jsonl [--only TEXT]
+    python bench/pair.py A.jsonl B.jsonl [--only TEXT] [--any-bot]
 
 For every row (game, options, bot, opponent, seed) whose shards are in both caches,
 only on the deals both hold: A's and B's mean difference a deal, B minus A with its
 95% interval over deals (paired: deal ``i`` is the same shuffle in both), and the wins.
 A tuning run writes its own cache (``--cache``); a change is measured against the
-cache of the code before it, on the same seed.
+cache of the code before it, on the same seed. With ``--any-bot`` rows are matched whatever
+bot played them, so a cache of Hard's row and one of Normal's give Hard minus Normal against
+the same opponent on the same deals.
 """
 
 from __future__ import annotations
@@ -21,18 +23,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from cardems import arena, ladder
 
 
-def rows(path: str) -> dict[tuple, dict[int, tuple[list[float], list[int]]]]:
-    """Per row (the key without its deals): shard start -> (per-deal figures, outcomes)."""
+def rows(path: str, any_bot: bool = False) -> dict[tuple, dict[int, tuple[list[float], list[int]]]]:
+    """Per row (the key without its deals; without the bot too if ``any_bot``): shard start -> (per-deal figures, outcomes)."""
     out: dict[tuple, dict[int, tuple[list[float], list[int]]]] = {}
     for key, record in ladder.load_cache(path).items():
         game, options, bot, opponent, versus, seed, start, _stop = json.loads(key)
-        row = (game, json.dumps(options), bot, opponent, versus, seed)
+        row = (game, json.dumps(options), "any" if any_bot else bot, opponent, versus, seed)
         out.setdefault(row, {})[start] = (record["per_deal"], record["outcomes"])
     return out
 
 
-def pair(a: str, b: str, only: str | None = None) -> list[dict]:
-    first, second = rows(a), rows(b)
+def pair(a: str, b: str, only: str | None = None, any_bot: bool = False) -> list[dict]:
+    first, second = rows(a, any_bot), rows(b, any_bot)
     result = []
     for row in sorted(set(first) & set(second)):
         if only and only not in " ".join(map(str, row)):
@@ -68,8 +70,11 @@ def main() -> None:
     parser.add_argument("a")
     parser.add_argument("b")
     parser.add_argument("--only", help="only rows whose description holds this text")
+    parser.add_argument(
+        "--any-bot", action="store_true", help="match rows whatever bot played them (B's bot minus A's)"
+    )
     args = parser.parse_args()
-    for r in pair(args.a, args.b, args.only):
+    for r in pair(args.a, args.b, args.only, args.any_bot):
         low, high = r["ci95"]
         print(
             f"{r['row']}: {r['deals']} deals, A {r['a']:+.2f}, B {r['b']:+.2f}, B - A {r['b_minus_a']:+.2f} "
