@@ -17,27 +17,44 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cardems import arena, ladder
 
+Row = tuple[str, str, str | None, str, str, int]  # game, options, bot (None: any), opponent, versus, seed
+Rows = dict[Row, dict[int, tuple[list[float], list[int]]]]
 
-def rows(path: str, any_bot: bool = False) -> dict[tuple, dict[int, tuple[list[float], list[int]]]]:
-    """Per row (the key without its deals; without the bot too if ``any_bot``): shard start -> (per-deal figures, outcomes)."""
-    out: dict[tuple, dict[int, tuple[list[float], list[int]]]] = {}
+
+def rows(path: str, any_bot: bool = False) -> tuple[Rows, dict[Row, str]]:
+    """Per row (the key without its deals; without the bot too if ``any_bot``): shard start ->
+    (per-deal figures, outcomes); and each row's bot. With ``any_bot``, a cache holding one row
+    played by two bots is refused: which of them to pair would be a guess."""
+    out: Rows = {}
+    bots: dict[Row, str] = {}
     for key, record in ladder.load_cache(path).items():
         game, options, bot, opponent, versus, seed, start, _stop = json.loads(key)
-        row = (game, json.dumps(options), "any" if any_bot else bot, opponent, versus, seed)
+        row = (game, json.dumps(options), None if any_bot else bot, opponent, versus, seed)
+        if bots.setdefault(row, bot) != bot:
+            raise SystemExit(f"{path}: {game} vs {opponent} seed {seed} is played by {bots[row]} and {bot}")
         out.setdefault(row, {})[start] = (record["per_deal"], record["outcomes"])
-    return out
+    return out, bots
 
 
-def pair(a: str, b: str, only: str | None = None, any_bot: bool = False) -> list[dict]:
-    first, second = rows(a, any_bot), rows(b, any_bot)
+def pair(a: str, b: str, only: str | None = None, any_bot: bool = False) -> list[dict[str, Any]]:
+    (first, first_bots), (second, second_bots) = rows(a, any_bot), rows(b, any_bot)
     result = []
-    for row in sorted(set(first) & set(second)):
-        if only and only not in " ".join(map(str, row)):
+    for row in sorted(set(first) & set(second), key=str):
+        game, options, _bot, opponent, _versus, seed = row
+        bot = (
+            first_bots[row]
+            if first_bots[row] == second_bots[row]
+            else f"{first_bots[row]} -> {second_bots[row]}"
+        )
+        players = dict(json.loads(options)).get("players", 2)
+        label = f"{game} {players}p {bot} vs {opponent} seed {seed}"
+        if only and only not in label:
             continue
         starts = sorted(set(first[row]) & set(second[row]))
         da = [x for s in starts for x in first[row][s][0]]
@@ -47,11 +64,9 @@ def pair(a: str, b: str, only: str | None = None, any_bot: bool = False) -> list
         if len(da) != len(db) or not da:
             continue
         diff = arena.summarize([y - x for x, y in zip(da, db)], [])
-        game, options, bot, opponent, _versus, seed = row
-        players = dict(json.loads(options)).get("players", 2)
         result.append(
             {
-                "row": f"{game} {players}p {bot} vs {opponent} seed {seed}",
+                "row": label,
                 "deals": len(da),
                 "a": round(sum(da) / len(da), 2),
                 "b": round(sum(db) / len(db), 2),

@@ -5,7 +5,8 @@ cards, even once captured: nobody saw them) consistently with the view, weighs
 each deal by how well it explains what the others played this hand (with 3 and 4
 players they are modelled as the Normal player, and with 4 the partner's plays are
 left out; with 2, :data:`ROBUST`, the other as a mixture of styles read from the hands
-of this deal it played out, where a rank it declined may still be held), and plays each candidate on to the end of the deal with a fast playout
+of this deal it played out, where a rank it declined may still be held), and plays each
+candidate on to the end of the deal with a fast playout
 (:data:`HORIZON`: the hands a deal has) in which everyone plays as the Normal
 player judges, except that one's own side, deciding whether a discard is safe,
 looks at the next player's hand of that deal instead of the odds (:data:`SEEING`).
@@ -99,7 +100,8 @@ STYLE_FLOOR = 0.01  # ... and a style the reading gives less than this share is 
 EXACT_LAST_HAND = True  # with 2 players, solve the deal's last hand (else: sample it as before)
 HAND_WORLDS = 128  # with 2 players, in the hand before the last: sampled deals over which this seat
 # plans the rest of the hand by what it will have seen (:func:`best_strategy`); 0: the flat search
-HAND_STOCK = 8  # ... the stock's size in that hand (the last hand's stock is empty)
+HAND_STOCK = 8  # ... planned while the stock holds at most this many (8: only the hand before the last)
+HAND_SLICE = 16  # the planning yields after sampling or playing this many worlds
 TIE = 1e-6  # the Normal player's judgement as a tie-break where the last hand is solved
 RANK_KEY = {rank: rank[0] for rank in RANKS}  # '10' -> '1': ranks as one character
 RANK_NAME = {key: rank for rank, key in RANK_KEY.items()}
@@ -822,8 +824,9 @@ class PistiModel:
 
 def last_hand_worlds(view: PistiView, temperature: float = TEMPERATURE) -> list[tuple[float, Sim]] | None:
     """With 2 players in the deal's last hand, every deal of the cards this seat has not
-    seen (the other's hand, the face-down opening cards) with its weight (:func:`likelihood`;
-    with :data:`ADAPT`, each in the styles the other was read in: :func:`styled`);
+    seen (the other's hand, the face-down opening cards) with its weight (:meth:`Known.weight`:
+    :func:`likelihood`, or with :data:`ROBUST` the mixture of styles; with :data:`ADAPT`,
+    each in the styles the other was read in: :func:`styled`);
     ``None`` where that does not hold or the face-down cards are still on the table
     (Normal estimates their points, a world knows them)."""
     if view.players != 2 or view.stock_size or view.pile_hidden or view.to_move != view.seat:
@@ -878,12 +881,15 @@ def best_strategy(worlds: list[tuple[float, Sim]], me: int) -> dict[str, float]:
 
 
 def best_strategy_steps(worlds: list[tuple[float, Sim]], me: int) -> Generator[None, None, dict[str, float]]:
-    """:func:`best_strategy` in slices: it yields after each card tried at each choice."""
+    """:func:`best_strategy` in slices: it yields after each card tried at each choice, and
+    after every :data:`HAND_SLICE` worlds."""
     totals: dict[str, float] = {}
     for card in worlds[0][1].hands[me]:
         groups: dict[tuple[str, ...], list[tuple[float, Sim]]] = {}
         total = 0.0
-        for weight, sim in worlds:
+        for index, (weight, sim) in enumerate(worlds, 1):
+            if index % HAND_SLICE == 0:
+                yield
             after = sim.copy()
             after.run(card, -1, 1)
             if len(after.hands[me]) > 1:  # a choice is still ahead: see what the other plays
@@ -908,9 +914,10 @@ def best_strategy_steps(worlds: list[tuple[float, Sim]], me: int) -> Generator[N
 
 class PistiHardBot:
     """Hard: the sampling search, except in the last two hands of a 2-player deal. In
-    the last, the few possible hands of the other are all weighed and the hand is solved
-    exactly (:func:`best_strategy`); in the one before, the same planning runs over
-    sampled deals. Near-ties go to the Normal player's judgement."""
+    the last (``exact_last_hand``), the few possible hands of the other are all weighed and
+    the hand is solved exactly (:func:`best_strategy`), the Normal player's judgement only
+    breaking ties; in the one before (:data:`HAND_WORLDS`), the same planning runs over
+    sampled deals, with that judgement weighed in as the search weighs it."""
 
     level = "hard"
 
@@ -922,26 +929,33 @@ class PistiHardBot:
         return run_steps(self.choose_steps(view, legal, rng))
 
     def choose_steps(self, view: PistiView, legal: list[str], rng: Rng) -> Generator[None, None, str]:
+        model = cast(PistiModel, self.search.model)  # as PistiHard builds it
         if len(legal) > 1 and self.exact_last_hand:
-            model = cast(PistiModel, self.search.model)  # as PistiHard builds it
             worlds = last_hand_worlds(view, model.temperature)
             if worlds is not None:
-                totals = yield from best_strategy_steps(worlds, side_of(view.seat, view.players))
-                mass = sum(weight for weight, _ in worlds)
-                prior = self.search.prior
-                keys = [totals[c] / mass + (TIE * prior(view, c) if prior else 0.0) for c in legal]
-                return legal[keys.index(max(keys))]
+                return (yield from self.plan(view, legal, worlds, TIE))
         if HAND_WORLDS and len(legal) > 1 and view.players == 2 and 0 < view.stock_size <= HAND_STOCK:
-            model = cast(PistiModel, self.search.model)
-            worlds = [(weight, sim) for sim, weight in (model.sample(view, rng) for _ in range(HAND_WORLDS))]
-            worlds = [world for world in worlds if world[0] > 0.0]
-            if worlds:
-                totals = yield from best_strategy_steps(worlds, side_of(view.seat, view.players))
-                mass = sum(weight for weight, _ in worlds)
-                prior, prior_weight = self.search.prior, self.search.prior_weight
-                keys = [totals[c] / mass + (prior_weight * prior(view, c) if prior else 0.0) for c in legal]
-                return legal[keys.index(max(keys))]
+            sampled: list[tuple[float, Sim]] = []
+            for index in range(1, HAND_WORLDS + 1):
+                sim, weight = model.sample(view, rng)
+                if weight > 0.0:
+                    sampled.append((weight, sim))
+                if index % HAND_SLICE == 0:
+                    yield
+            if sampled:  # else (no deal explains the other's plays) the flat search, as elsewhere
+                return (yield from self.plan(view, legal, sampled, self.search.prior_weight))
         return (yield from self.search.choose_steps(view, legal, rng))
+
+    def plan(
+        self, view: PistiView, legal: list[str], worlds: list[tuple[float, Sim]], prior_weight: float
+    ) -> Generator[None, None, str]:
+        """The card whose planned worth over ``worlds`` (:func:`best_strategy`), a mean a
+        deal, plus ``prior_weight`` times the Normal player's judgement of it is the highest."""
+        totals = yield from best_strategy_steps(worlds, side_of(view.seat, view.players))
+        mass = sum(weight for weight, _ in worlds)
+        prior = self.search.prior
+        keys = [totals[c] / mass + (prior_weight * prior(view, c) if prior else 0.0) for c in legal]
+        return legal[keys.index(max(keys))]
 
 
 def PistiHard(
@@ -952,7 +966,8 @@ def PistiHard(
     exact_last_hand: bool | None = None,
 ) -> PistiHardBot:
     """The Hard level: the search, with the Normal player's judgement as a prior
-    (``None``: this module's setting), and the 2-player last hand solved."""
+    (``None``: this module's setting), the 2-player last hand solved and the hand before
+    it planned (:data:`HAND_WORLDS`; ``exact_last_hand=False`` leaves that planning on)."""
     search = SamplingSearch(
         PistiModel(horizon, TEMPERATURE if temperature is None else temperature),
         SAMPLES if samples is None else samples,

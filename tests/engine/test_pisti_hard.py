@@ -615,8 +615,10 @@ def hand_before_last(seed: int, stop: int) -> Pisti | None:
 
 @settings(max_examples=12)
 @given(st.integers(0, 2**32), st.integers(0, 6))
-def test_the_hand_before_the_last_is_planned_between_normal_play_and_seeing_the_cards(seed, stop):
-    # The same bounds as the last hand's, on sampled deals that go on past the hand: each later
+def test_the_planner_on_sampled_deals_lies_between_normal_play_and_seeing_the_cards(seed, stop):
+    # The solver the hand before the last is planned with (best_strategy), on the deals it is
+    # given there (sampled, going on past the hand); choose_steps' use of it is tested below.
+    # The same bounds as the last hand's: each later
     # card of the hand chosen by what was seen can do no worse than Normal's (a way of choosing
     # by what was seen) and no better than seeing the deal whole, the next hand included.
     game = hand_before_last(seed, stop)
@@ -659,7 +661,7 @@ def test_leak_the_planned_hand_chooses_the_same_when_only_unseen_cards_differ(se
     from tests.engine.test_bots import disguise
 
     bot = PistiHard()
-    for stop in range(0, 7, 2):
+    for stop in range(0, 6, 2):  # at 6 one card is left: no choice
         game = hand_before_last(seed, stop)
         if game is None:
             continue
