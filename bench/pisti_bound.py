@@ -3,7 +3,7 @@
     python bench/hard_variant.py CACHE --opponent sampler --deals N --set "bench.pisti_bound:MODE='all'"
 
 Imported through ``hard_variant.py --set`` in every worker, this module makes the arena
-keep the game it plays where Hard's model can reach it, and has
+keep each game it starts where Hard's model can reach it, and has
 :meth:`cardems.pisti.hard.PistiModel.sample` deal the other hands and the face-down
 opening cards as they really are (the stock, which nobody knows, still shuffled). A
 cheating search is the usual upper bound in benchmarks of hidden-information games: it
@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardems import arena
-from cardems.games import game_class
+from cardems import arena, games
 from cardems.pisti import hard
 from cardems.rng import Rng
 
@@ -27,29 +26,18 @@ MODE = "off"
 GAME: dict[str, Any] = {}  # the game under way in this worker
 
 
-def play_game(
-    game_name: str,
-    options: dict[str, Any],
-    seed: int,
-    bots: list[Any],
-    seating: list[int],
-    versus: str = "best",
-) -> tuple[float, int]:
-    """:func:`cardems.arena.play_game`, keeping the game where :func:`sample` finds it."""
-    game = game_class(game_name).new(options, seed=seed)
-    GAME["game"] = game
-    while not game.is_over():
-        seat = game.to_move
-        assert seat is not None
-        game.play(arena.bot_move(game, bots[seating[seat]], seat))
-    result = game.result()
-    kind = game.game_type
-    mine = kind.side(seating.index(0), len(seating))
-    scores = kind.ranking(result.scores)
-    others = [s for i, s in enumerate(scores) if i != mine]
-    diff = scores[mine] - (sum(others) / len(others) if versus == "mean" else max(others))
-    outcome = 0 if result.winner == "draw" else (1 if result.winner == mine else -1)
-    return float(diff), outcome
+class Recording:
+    """A game class whose new games are kept where :func:`sample` finds them."""
+
+    def __init__(self, cls: Any) -> None:
+        self.cls = cls
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.cls, name)
+
+    def new(self, *args: Any, **kwargs: Any) -> Any:
+        GAME["game"] = game = self.cls.new(*args, **kwargs)
+        return game
 
 
 _sample = hard.PistiModel.sample
@@ -71,5 +59,9 @@ def sample(self: hard.PistiModel, view: Any, rng: Rng) -> tuple[hard.Sim, float]
     return known.world(view, hands, stock, hidden, self.horizon or hard.HORIZON[view.players]), 1.0
 
 
-arena.play_game = play_game
+def recording_class(name: str) -> Any:
+    return Recording(games.game_class(name))
+
+
+arena.game_class = recording_class  # type: ignore[attr-defined]
 hard.PistiModel.sample = sample  # type: ignore[method-assign]

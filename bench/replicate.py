@@ -11,9 +11,7 @@ by (bench/RESULTS.md, 2026-12-07).
 
 from __future__ import annotations
 
-from typing import Any
-
-from cardems import arena, bots
+from cardems import bots
 from cardems.rng import Rng
 
 SALT = 0
@@ -21,16 +19,10 @@ _bot_rng = bots.bot_rng
 
 
 def bot_rng(seed: int, seat: int, move_no: int) -> Rng:
-    if not SALT:
-        return _bot_rng(seed, seat, move_no)
-    mixed = (seed * 1_000_003 + seat * 7919 + move_no * 104_729) ^ 0x5DEECE66D  # as cardems.bots does
-    return Rng(mixed + SALT * 0x9E3779B97F4A7C15 % (1 << 61))
+    """The bots' own random source for the decision, its state moved on by ``SALT``."""
+    rng = _bot_rng(seed, seat, move_no)
+    rng.state = (rng.state + SALT * 0x9E3779B97F4A7C15 % (1 << 61)) & ((1 << 64) - 1)
+    return rng
 
 
-def bot_move(game: Any, bot: Any, seat: int) -> Any:
-    return bot.choose(game.view(seat), game.legal_moves(), bot_rng(game.seed, seat, game.move_number()))
-
-
-bots.bot_rng = bot_rng
-bots.bot_move = bot_move
-arena.bot_move = bot_move
+bots.bot_rng = bot_rng  # bot_move and bot_move_steps look it up in cardems.bots

@@ -384,19 +384,25 @@ def test_the_solved_last_hand_is_worth_between_normal_play_and_seeing_the_cards(
         return
     me = game.to_move
     worlds = last_hand_worlds(game.view(me))
-    totals = best_strategy(worlds, me)
-    for card in game.hands[me]:
+    assert_between_normal_and_seeing(worlds, best_strategy(worlds, me), me, game.hands[me])
+    one = [(1.0, true_sim(game))]
+    assert best_strategy(one, me) == {c: seeing_best(_played(one[0][1], c), me) for c in game.hands[me]}
+
+
+def assert_between_normal_and_seeing(
+    worlds: list[tuple[float, Sim]], totals: dict[str, float], me: int, hand: list[str]
+) -> None:
+    """Each card's planned worth over ``worlds`` lies between playing on as Normal and seeing
+    every world whole."""
+    for card in hand:
         seeing = normal = 0.0
         for weight, sim in worlds:
-            after = sim.copy()
-            after.run(card, -1, 1)
+            after = _played(sim, card)
             seeing += weight * seeing_best(after, me)
             after.run(None, -1)
             values = after.value()
             normal += weight * (values[me] - values[1 - me])
         assert normal - 1e-9 <= totals[card] <= seeing + 1e-9
-    one = [(1.0, true_sim(game))]
-    assert best_strategy(one, me) == {c: seeing_best(_played(one[0][1], c), me) for c in game.hands[me]}
 
 
 def _played(sim: Sim, card: str) -> Sim:
@@ -630,15 +636,7 @@ def test_the_planner_on_sampled_deals_lies_between_normal_play_and_seeing_the_ca
     worlds = [(weight, sim) for sim, weight in (model.sample(view, rng) for _ in range(3))]
     totals = best_strategy(worlds, me)
     assert set(totals) == set(game.hands[me])
-    for card in game.hands[me]:
-        seeing = normal = 0.0
-        for weight, sim in worlds:
-            after = _played(sim, card)
-            seeing += weight * seeing_best(after, me)
-            after.run(None, -1)
-            values = after.value()
-            normal += weight * (values[me] - values[1 - me])
-        assert normal - 1e-9 <= totals[card] <= seeing + 1e-9
+    assert_between_normal_and_seeing(worlds, totals, me, game.hands[me])
 
 
 def test_hard_plans_the_hand_before_the_last_in_slices_and_only_there(monkeypatch):
